@@ -1,0 +1,35 @@
+import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { ApiExceptionFilter } from './common/filters/api-exception.filter';
+import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo.module';
+import { HealthModule } from './health/health.module';
+import { loggerOptions } from './logging/logger.options';
+import { OAuthModule } from './oauth/oauth.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule,
+        HealthModule,
+        OAuthModule,
+        DemoModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+        },
+      ],
+    };
+  }
+}

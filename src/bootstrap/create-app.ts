@@ -1,0 +1,45 @@
+import { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage } from 'node:http';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../app.module';
+import { AppConfig } from '../config/app-config';
+import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
+import { serveOpenApi } from './openapi';
+
+export interface CreateAppOptions {
+  /** Extra modules mounted beside the application's own (tests). */
+  extraModules?: Array<Type | DynamicModule>;
+}
+
+/** Builds the configured, initialised application without listening; used by main and the tests. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // One id per request, shared by Fastify, the logs and the X-Request-Id response header.
+    genReqId: (request: IncomingMessage) => {
+      const id = requestIdFor(request);
+      (request as IncomingMessage & { id?: string }).id = id;
+      return id;
+    },
+    // On shutdown: idle keep-alive connections close at once, in-flight requests finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const root: DynamicModule = AppModule.forRoot(config);
+  root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+
+  serveOpenApi(app, config);
+  await app.init();
+  return app;
+}

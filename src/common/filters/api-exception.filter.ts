@@ -1,0 +1,25 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponseFor } from './error-response';
+
+/**
+ * The global filter: every error leaves in our shape (see errorResponseFor). Nest also routes
+ * Fastify's own errors (body parsing, size limits, unknown routes) through it.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body, headers } = errorResponseFor(exception, request);
+    if (status >= 500) {
+      this.logger.error(
+        { err: exception, reqId: request?.id, method: request?.method, url: request?.url?.split('?')[0] },
+        `request failed with ${status}`,
+      );
+    }
+    void reply.status(status).headers(headers).send(body);
+  }
+}

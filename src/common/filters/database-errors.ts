@@ -1,0 +1,35 @@
+/** Error codes that mean "PostgreSQL cannot be reached right now", not "the query is wrong". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000', // connection_exception
+  '08001',
+  '08003',
+  '08006',
+  'P1001', // Prisma: can't reach database server
+  'P1017', // Prisma: server closed the connection
+]);
+
+const UNREACHABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Can't reach database server/i,
+  /ECONNREFUSED/,
+  /DatabaseNotReachable/,
+];
+
+/** True when an error, or any error it wraps, says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}

@@ -1,0 +1,76 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, ApiErrorBody, ERROR_CODE_BY_STATUS } from '../http/api-error';
+import { isDatabaseUnavailable } from './database-errors';
+
+export interface ErrorResponse {
+  status: number;
+  body: ApiErrorBody;
+  headers: Record<string, string>;
+}
+
+/**
+ * Maps anything thrown to the response a client sees: HTTP errors keep their status in our shape,
+ * Fastify's own 4xx (malformed JSON, body too large, wrong media type) keep theirs, an unreachable
+ * database is a 503, everything else a 500 with a generic message. Never a stack trace.
+ */
+export function errorResponseFor(exception: unknown, request?: FastifyRequest): ErrorResponse {
+  if (exception instanceof ApiError) {
+    return { status: exception.getStatus(), body: exception.getResponse() as ApiErrorBody, headers: exception.headers };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status, body: fromHttpException(exception, status, request), headers: {} };
+  }
+  const clientStatus = fastifyClientErrorStatus(exception);
+  if (clientStatus) {
+    const code = ERROR_CODE_BY_STATUS[clientStatus] ?? 'invalid_request';
+    return { status: clientStatus, body: { error: code, error_description: (exception as Error).message }, headers: {} };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { error: 'service_unavailable', error_description: 'The database is unavailable; retry later.' },
+      headers: { 'retry-after': '5' },
+    };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { error: 'server_error', error_description: 'An internal error occurred.' },
+    headers: {},
+  };
+}
+
+function fromHttpException(exception: HttpException, status: number, request?: FastifyRequest): ApiErrorBody {
+  const response = exception.getResponse();
+  const code = ERROR_CODE_BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
+  if (typeof response === 'object' && response !== null) {
+    const fields = response as Record<string, unknown>;
+    if (typeof fields.error === 'string' && typeof fields.error_description === 'string') {
+      return fields as ApiErrorBody;
+    }
+    // ValidationPipe: `message` is the list of broken constraints.
+    if (Array.isArray(fields.message)) return { error: code, error_description: fields.message.join('; ') };
+    // Terminus health checks: keep the per-dependency details, they are what an operator needs.
+    if (fields.status === 'error' && fields.details) {
+      return { error: code, error_description: 'A dependency is unavailable.', details: fields.details };
+    }
+  }
+  if (status === HttpStatus.NOT_FOUND && request) {
+    return { error: code, error_description: `No route for ${request.method} ${request.url.split('?')[0]}.` };
+  }
+  if (status >= 500) return { error: code, error_description: 'An internal error occurred.' };
+  return { error: code, error_description: exception.message };
+}
+
+/** Fastify's own client errors carry an FST_ code and a 4xx statusCode. */
+function fastifyClientErrorStatus(exception: unknown): number | undefined {
+  if (typeof exception !== 'object' || exception === null) return undefined;
+  const { statusCode, code } = exception as { statusCode?: unknown; code?: unknown };
+  const isFastify = typeof code === 'string' && code.startsWith('FST_');
+  const isParseError = exception instanceof SyntaxError; // JSON body parser
+  if ((isFastify || isParseError) && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return statusCode;
+  }
+  return undefined;
+}

@@ -1,0 +1,37 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** The body of every error the gateway answers (RFC 6749 5.2 shape, used for the API too). */
+export interface ApiErrorBody {
+  error: string;
+  error_description: string;
+  [extra: string]: unknown;
+}
+
+/** Default machine-readable codes per status, for errors thrown without one. */
+export const ERROR_CODE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_token',
+  403: 'insufficient_scope',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'server_error',
+  503: 'service_unavailable',
+};
+
+/** An HTTP error with our body shape and optional response headers (WWW-Authenticate, Retry-After). */
+export class ApiError extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly code: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
+    super({ ...extra, error: code, error_description: description } satisfies ApiErrorBody, status);
+  }
+}

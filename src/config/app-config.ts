@@ -1,0 +1,94 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { resolve } from 'node:path';
+import { EnvironmentVariables } from './environment.dto';
+
+/** The one typed configuration object every module reads (injected as `AppConfig`). */
+export class AppConfig {
+  readonly nodeEnv!: EnvironmentVariables['NODE_ENV'];
+  readonly port!: number;
+  readonly host!: string;
+  /** Base URL without a trailing slash. */
+  readonly publicUrl!: string;
+  readonly database!: {
+    /** Undefined until the embedded PostgreSQL has started, when DATABASE_URL is not set. */
+    url: string | undefined;
+    poolMax: number;
+    connectTimeoutMs: number;
+    idleTimeoutMs: number;
+    statementTimeoutMs: number;
+    migrateOnStart: boolean;
+    embedded: { dir: string; port: number };
+  };
+  readonly redisUrl!: string | undefined;
+  readonly tokenTtlSeconds!: number;
+  readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
+  readonly demo!: { seed: boolean; clientId: string | undefined; clientSecret: string | undefined };
+  readonly trustProxy!: boolean;
+  readonly bodyLimitBytes!: number;
+  readonly shutdownTimeoutMs!: number;
+
+  constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
+    Object.assign(this, values);
+  }
+
+  /** The same configuration pointing at another database (embedded start-up, tests). */
+  withDatabaseUrl(url: string): AppConfig {
+    return new AppConfig({ ...this, database: { ...this.database, url } });
+  }
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+/** Validates the environment once; throws ConfigValidationError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new EnvironmentVariables());
+  const raw: Record<string, string> = {};
+  for (const key of [...known, 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'DEMO_CLIENT_ID', 'DEMO_CLIENT_SECRET']) {
+    const value = env[key];
+    // An empty variable means "not set", as in most .env tooling.
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const vars = plainToInstance(EnvironmentVariables, raw);
+  const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true });
+  const problems = errors.flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) => {
+      const shown = /SECRET|PASSWORD|DATABASE_URL|REDIS_URL/.test(error.property)
+        ? '(value hidden)'
+        : JSON.stringify(raw[error.property]);
+      return `${error.property}: ${message} (got ${shown})`;
+    }),
+  );
+  if (vars.NODE_ENV === 'production' && !vars.DATABASE_URL) {
+    problems.push('DATABASE_URL: is required when NODE_ENV=production (the embedded database is for trials)');
+  }
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+
+  return new AppConfig({
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    database: {
+      url: vars.DATABASE_URL,
+      poolMax: vars.DATABASE_POOL_MAX,
+      connectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: vars.DATABASE_IDLE_TIMEOUT_MS,
+      statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+      migrateOnStart: vars.MIGRATE_ON_START,
+      embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
+    },
+    redisUrl: vars.REDIS_URL,
+    tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
+    logLevel: vars.LOG_LEVEL,
+    demo: { seed: vars.SEED_DEMO, clientId: vars.DEMO_CLIENT_ID, clientSecret: vars.DEMO_CLIENT_SECRET },
+    trustProxy: vars.TRUST_PROXY,
+    bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+  });
+}

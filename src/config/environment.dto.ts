@@ -1,0 +1,118 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+  return value;
+};
+
+/**
+ * Every environment variable the gateway reads, with its rules and default.
+ * `.env.example` and the README's table list the same variables; keep the three in step.
+ */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Absolute base URL browsers use to reach the gateway (punchout redirectUrl, image URLs). */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  PUBLIC_URL?: string;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_MAX = 10;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  DATABASE_IDLE_TIMEOUT_MS = 30_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
+
+  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is not set. */
+  @IsString()
+  @MaxLength(500)
+  EMBEDDED_DATABASE_DIR = './.data/postgres';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_DATABASE_PORT = 54329;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  MIGRATE_ON_START = true;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(30)
+  @Max(3_600)
+  TOKEN_TTL_SECONDS = 300;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  SEED_DEMO = true;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._~-]{8,100}$/, { message: 'DEMO_CLIENT_ID must be 8-100 URL-safe characters' })
+  DEMO_CLIENT_ID?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._~-]{24,200}$/, { message: 'DEMO_CLIENT_SECRET must be 24-200 URL-safe characters' })
+  DEMO_CLIENT_SECRET?: string;
+
+  /** Trust X-Forwarded-* from a reverse proxy (client address for rate limits and logs). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_024)
+  @Max(10_485_760)
+  BODY_LIMIT_BYTES = 65_536;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+}

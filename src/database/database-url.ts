@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Client } from 'pg';
+import { AppConfig } from '../config/app-config';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+
+export interface ResolvedDatabase {
+  config: AppConfig;
+  /** Set when this process started the embedded PostgreSQL and must stop it. */
+  embedded?: EmbeddedDatabase;
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL: reused if another process of ours
+ * (a running gateway, for the CLI) already serves that data directory, started otherwise.
+ */
+export async function resolveDatabase(config: AppConfig, log: (message: string) => void): Promise<ResolvedDatabase> {
+  if (config.database.url) return { config };
+  const { dir, port } = config.database.embedded;
+  const running = await runningEmbeddedUrl(dir, port);
+  if (running) return { config: config.withDatabaseUrl(running) };
+  log(`DATABASE_URL is not set: starting the embedded PostgreSQL (${dir}, port ${port})`);
+  const embedded = await startEmbeddedPostgres({ dir, port, log: (line) => log(`[postgres] ${line}`) });
+  return { config: config.withDatabaseUrl(embedded.url), embedded };
+}
+
+async function runningEmbeddedUrl(dir: string, port: number): Promise<string | undefined> {
+  const passwordFile = `${dir}.password`;
+  if (!existsSync(passwordFile)) return undefined;
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const url = `postgresql://gateway:${encodeURIComponent(password)}@127.0.0.1:${port}/gateway`;
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

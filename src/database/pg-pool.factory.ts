@@ -1,0 +1,23 @@
+import { Pool } from 'pg';
+import { AppConfig } from '../config/app-config';
+
+export type PoolErrorListener = (error: Error) => void;
+
+/**
+ * Our own pg.Pool, because @prisma/adapter-pg neither listens for idle-client errors (a PostgreSQL
+ * restart would crash the process) nor sets timeouts (it would wait forever).
+ */
+export function createPgPool(config: AppConfig, onError: PoolErrorListener): Pool {
+  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs } = config.database;
+  if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
+  const pool = new Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: idleTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    application_name: 'marketplace-gateway',
+  });
+  pool.on('error', onError);
+  return pool;
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { UserRole } from '../generated/prisma/enums';
+import { ClientsService } from '../oauth/clients.service';
+import { OrganizationsService } from '../oauth/organizations.service';
+import { UsersService } from '../oauth/users.service';
+
+export const DEMO_ORG_SLUG = 'demo';
+export const DEMO_USERS = [
+  { email: 'buyer@demo.example', name: 'Bea Buyer', roles: [UserRole.buyer] },
+  { email: 'admin@demo.example', name: 'Adam Admin', roles: [UserRole.admin, UserRole.buyer] },
+  { email: 'auditor@demo.example', name: 'Alice Auditor', roles: [UserRole.auditor] },
+];
+
+export type DemoSeedResult =
+  | { created: true; clientId: string; clientSecret: string; emails: string[] }
+  | { created: false };
+
+/** Gives an empty installation a demo organization, client and users, so a first call works. */
+@Injectable()
+export class DemoSeedService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+    private readonly organizations: OrganizationsService,
+    private readonly clients: ClientsService,
+    private readonly users: UsersService,
+  ) {}
+
+  async seedIfEmpty(): Promise<DemoSeedResult> {
+    if ((await this.prisma.organization.count()) > 0) return { created: false };
+    await this.organizations.create({ slug: DEMO_ORG_SLUG, name: 'Demo Purchasing GmbH' });
+    const { client, clientSecret } = await this.clients.create({
+      org: DEMO_ORG_SLUG,
+      name: 'Demo procurement system',
+      clientId: this.config.demo.clientId,
+      clientSecret: this.config.demo.clientSecret,
+    });
+    for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user });
+    return { created: true, clientId: client.clientId, clientSecret, emails: DEMO_USERS.map((user) => user.email) };
+  }
+}
+
+/** What `npm start` prints after seeding: everything needed for a first token. */
+export function demoInstructions(result: DemoSeedResult, publicUrl: string): string {
+  if (!result.created) {
+    return (
+      'Demo data exists already. The demo client secret was printed at first start only; ' +
+      `create a new client with: npm run cli -- client create --org ${DEMO_ORG_SLUG}`
+    );
+  }
+  const [buyer] = result.emails;
+  return [
+    '',
+    'Demo organization "demo" created. Keep these credentials; the secret is not shown again:',
+    `  client_id:     ${result.clientId}`,
+    `  client_secret: ${result.clientSecret}`,
+    `  users:         ${result.emails.join(', ')}`,
+    'Get a token:',
+    `  curl -s -X POST ${publicUrl}/oauth/authorize \\`,
+    `    --data-urlencode grant_type=client_credentials \\`,
+    `    --data-urlencode client_id=${result.clientId} \\`,
+    `    --data-urlencode client_secret=${result.clientSecret} \\`,
+    `    --data-urlencode email=${buyer}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,62 @@
+import { Logger } from 'nestjs-pino';
+import pino from 'pino';
+import { createApp } from './bootstrap/create-app';
+import { ConfigValidationError, loadConfig } from './config/app-config';
+import { resolveDatabase } from './database/database-url';
+import { runMigrations } from './database/migration-runner';
+import { DemoSeedService, demoInstructions } from './demo/demo-seed.service';
+
+const EXIT_CONFIG = 78; // EX_CONFIG (sysexits.h)
+
+async function main(): Promise<void> {
+  let initial;
+  try {
+    initial = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigValidationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(EXIT_CONFIG);
+    }
+    throw error;
+  }
+  // Logs before the application (and its logger) exist, in the same JSON form.
+  const bootLog = pino({ level: initial.logLevel, base: { context: 'Bootstrap' } });
+  const logger = { log: (message: string) => bootLog.info(message) };
+
+  const { config, embedded } = await resolveDatabase(initial, (message) => logger.log(message));
+  const databaseUrl = config.database.url as string;
+  if (config.database.migrateOnStart) {
+    const applied = await runMigrations(databaseUrl, undefined, (message) => logger.log(message));
+    logger.log(applied.length ? `Applied ${applied.length} migration(s)` : 'Database schema is up to date');
+  }
+
+  const app = await createApp(config);
+  if (config.demo.seed) {
+    const result = await app.get(DemoSeedService).seedIfEmpty();
+    process.stdout.write(`${demoInstructions(result, config.publicUrl)}\n`);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.get(Logger).log(`Gateway listening on ${config.host}:${config.port}, public URL ${config.publicUrl}`);
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.get(Logger).log(`${signal}: finishing in-flight requests, then stopping`);
+    const deadline = setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting\n');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    await app.close(); // stops accepting, waits for in-flight requests, closes the pool
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

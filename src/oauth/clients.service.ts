@@ -1,0 +1,67 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { generateSecret, sha256 } from '../common/crypto/secrets';
+import { ApiError } from '../common/http/api-error';
+import { PrismaService } from '../database/prisma.service';
+import { isUniqueViolation } from '../database/prisma-errors';
+import { OAuthClient } from '../generated/prisma/client';
+import { CreateClientDto } from './dto/create-client.dto';
+import { OrganizationsService } from './organizations.service';
+
+export const CLIENT_ID_PREFIX = 'mpgc_';
+export const CLIENT_SECRET_PREFIX = 'mpgs_';
+
+export interface CreatedClient {
+  client: OAuthClient;
+  /** The only time the plaintext secret exists outside the caller's vault. */
+  clientSecret: string;
+}
+
+@Injectable()
+export class ClientsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly organizations: OrganizationsService,
+  ) {}
+
+  async create(input: CreateClientDto): Promise<CreatedClient> {
+    const organization = await this.organizations.bySlug(input.org);
+    const clientId = input.clientId ?? `${CLIENT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
+    const clientSecret = input.clientSecret ?? generateSecret(CLIENT_SECRET_PREFIX);
+    try {
+      const client = await this.prisma.oAuthClient.create({
+        data: {
+          organizationId: organization.id,
+          clientId,
+          secretHash: sha256(clientSecret),
+          name: input.name,
+          callbackOrigins: [...new Set((input.callbackOrigins ?? []).map((origin) => origin.toLowerCase()))],
+        },
+      });
+      return { client, clientSecret };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(HttpStatus.CONFLICT, 'conflict', `Client id "${clientId}" is already taken.`);
+      }
+      throw error;
+    }
+  }
+
+  /** Revokes a client and every token it issued, effective on their next use. */
+  async revoke(clientId: string): Promise<OAuthClient> {
+    const client = await this.prisma.oAuthClient.findUnique({ where: { clientId } });
+    if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
+    if (client.revokedAt) return client;
+    const now = new Date();
+    const [revoked] = await this.prisma.$transaction([
+      this.prisma.oAuthClient.update({ where: { id: client.id }, data: { revokedAt: now } }),
+      this.prisma.accessToken.updateMany({ where: { clientId: client.id, revokedAt: null }, data: { revokedAt: now } }),
+    ]);
+    return revoked;
+  }
+
+  async list(org: string): Promise<OAuthClient[]> {
+    const organization = await this.organizations.bySlug(org);
+    return this.prisma.oAuthClient.findMany({ where: { organizationId: organization.id }, orderBy: { createdAt: 'asc' } });
+  }
+}
