@@ -1,0 +1,21 @@
+// One jest run for all layers: unit specs beside the code (src/**/*.spec.ts), integration tests
+// against a real PostgreSQL (test/**/*.e2e-spec.ts) and browser tests (test/**/*.browser-spec.ts).
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.browser-spec.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    // ES-only dependencies: jest on Node 20 cannot require() them, so they are transpiled to CommonJS.
+    '^.+/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['reflect-metadata'],
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  // Workers are recycled if a leak ever makes one grow, rather than slowing the whole run.
+  workerIdleMemoryLimit: '1GB',
+};

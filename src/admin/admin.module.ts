@@ -1,0 +1,13 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { OAuthModule } from '../oauth/oauth.module';
+
+/** What the operator CLI needs: the services, without HTTP. */
+@Module({})
+export class AdminModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: AdminModule, imports: [ConfigModule.forRoot(config), DatabaseModule, OAuthModule] };
+  }
+}

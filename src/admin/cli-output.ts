@@ -1,0 +1,22 @@
+import type { Writable } from 'node:stream';
+
+export interface CliIo {
+  stdout: Pick<Writable, 'write'>;
+  stderr: Pick<Writable, 'write'>;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Prints a command's result: JSON for scripts (`--json`), or short human-readable lines. */
+export function printResult(io: CliIo, json: boolean, data: unknown, human: string): void {
+  io.stdout.write(json ? `${JSON.stringify(data, jsonReplacer, 2)}\n` : `${human}\n`);
+}
+
+/** Errors go to stderr; with --json also as {error, error_description} on stdout for scripts. */
+export function printError(io: CliIo, json: boolean, code: string, message: string): void {
+  if (json) io.stdout.write(`${JSON.stringify({ error: code, error_description: message })}\n`);
+  io.stderr.write(`error: ${message}\n`);
+}
+
+function jsonReplacer(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

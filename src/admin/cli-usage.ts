@@ -1,0 +1,20 @@
+export const CLI_USAGE = `Usage: gateway <command> [options]     (or: npm run cli -- <command> [options])
+
+Organizations and access
+  org create <slug> --name <name>
+  org list
+  client create --org <slug> [--name <name>] [--callback-origin <origin>]...
+                  prints the client id and its secret; the secret is shown this once only
+  client list --org <slug>
+  client revoke <clientId>          revokes the client and all its tokens
+  user add --org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...
+  user list --org <slug>
+  user disable --org <slug> --email <email>     disables the user and revokes their tokens
+
+Database
+  db migrate                        applies pending migrations (the gateway also does at start)
+  db status                         lists migrations and their state
+
+Every command accepts --json for machine-readable output. The database is DATABASE_URL, or the
+embedded one (reused when a gateway is running, started for the command otherwise).
+`;

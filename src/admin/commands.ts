@@ -1,0 +1,223 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { validateInput } from '../common/validation/validate-input';
+import { migrationStatus, runMigrations } from '../database/migration-runner';
+import { ClientsService } from '../oauth/clients.service';
+import { AddUserDto } from '../oauth/dto/add-user.dto';
+import { CreateClientDto } from '../oauth/dto/create-client.dto';
+import { CreateOrganizationDto } from '../oauth/dto/create-organization.dto';
+import { UserRefDto } from '../oauth/dto/user-ref.dto';
+import { OrganizationsService } from '../oauth/organizations.service';
+import { UsersService } from '../oauth/users.service';
+import { CliIo, printResult } from './cli-output';
+
+export class UsageError extends Error {}
+
+export interface CliArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+}
+
+interface RunContext<I> {
+  io: CliIo;
+  json: boolean;
+  config: AppConfig;
+  context: INestApplicationContext | undefined;
+  input: I;
+}
+
+interface Command<I> {
+  /** Whether the command needs the Nest services (the db commands work on a bare connection). */
+  needsApp: boolean;
+  /** Validates the arguments; throws UsageError or InvalidInputError and touches nothing. */
+  parse(args: CliArgs): I;
+  run(ctx: RunContext<I>): Promise<void>;
+}
+
+function define<I>(command: Command<I>): Command<unknown> {
+  return command as Command<unknown>;
+}
+
+function onlyPositionals(args: CliArgs, count: number, usage: string): string[] {
+  const rest = args.positionals.slice(2);
+  if (rest.length !== count) throw new UsageError(`usage: gateway ${usage}`);
+  return rest;
+}
+
+function allowOnly(args: CliArgs, allowed: string[], usage: string): void {
+  const extra = Object.keys(args.values).filter((key) => key !== 'json' && !allowed.includes(key));
+  if (extra.length > 0) throw new UsageError(`--${extra[0]} does not apply here; usage: gateway ${usage}`);
+}
+
+function service<T>(ctx: RunContext<unknown>, type: new (...args: never[]) => T): T {
+  return (ctx.context as INestApplicationContext).get(type);
+}
+
+export const COMMANDS: Record<string, Command<unknown>> = {
+  'org create': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'org create <slug> --name <name>';
+      const [slug] = onlyPositionals(args, 1, usage);
+      allowOnly(args, ['name'], usage);
+      return validateInput(CreateOrganizationDto, { slug, name: args.values.name });
+    },
+    async run(ctx) {
+      const organization = await service(ctx, OrganizationsService).create(ctx.input);
+      printResult(ctx.io, ctx.json, organization, `Created organization ${organization.slug} (${organization.name})`);
+    },
+  }),
+  'org list': define({
+    needsApp: true,
+    parse(args) {
+      onlyPositionals(args, 0, 'org list');
+      allowOnly(args, [], 'org list');
+      return undefined;
+    },
+    async run(ctx) {
+      const organizations = await service(ctx, OrganizationsService).list();
+      printResult(ctx.io, ctx.json, organizations, organizations.map((o) => `${o.slug}\t${o.name}`).join('\n'));
+    },
+  }),
+  'client create': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'client create --org <slug> [--name <name>] [--callback-origin <origin>]...';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'name', 'callback-origin'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      return validateInput(CreateClientDto, {
+        org: args.values.org,
+        name: args.values.name,
+        callbackOrigins: args.values['callback-origin'],
+      });
+    },
+    async run(ctx) {
+      const { client, clientSecret } = await service(ctx, ClientsService).create(ctx.input);
+      printResult(
+        ctx.io,
+        ctx.json,
+        { clientId: client.clientId, clientSecret, name: client.name, callbackOrigins: client.callbackOrigins },
+        `client_id:     ${client.clientId}\nclient_secret: ${clientSecret}\n` +
+          'Store the secret now: only its SHA-256 is kept, it cannot be shown again.',
+      );
+    },
+  }),
+  'client list': define({
+    needsApp: true,
+    parse(args) {
+      onlyPositionals(args, 0, 'client list --org <slug>');
+      allowOnly(args, ['org'], 'client list --org <slug>');
+      if (!args.values.org) throw new UsageError('--org is required; usage: gateway client list --org <slug>');
+      return args.values.org as string;
+    },
+    async run(ctx) {
+      const clients = (await service(ctx, ClientsService).list(ctx.input as string)).map((c) => ({
+        clientId: c.clientId,
+        name: c.name,
+        callbackOrigins: c.callbackOrigins,
+        createdAt: c.createdAt,
+        revokedAt: c.revokedAt,
+      }));
+      printResult(
+        ctx.io,
+        ctx.json,
+        clients,
+        clients.map((c) => `${c.clientId}\t${c.name ?? ''}\t${c.revokedAt ? 'revoked' : 'active'}`).join('\n'),
+      );
+    },
+  }),
+  'client revoke': define({
+    needsApp: true,
+    parse(args) {
+      const [clientId] = onlyPositionals(args, 1, 'client revoke <clientId>');
+      allowOnly(args, [], 'client revoke <clientId>');
+      if (clientId.length > 100) throw new UsageError('clientId is at most 100 characters');
+      return clientId;
+    },
+    async run(ctx) {
+      const client = await service(ctx, ClientsService).revoke(ctx.input as string);
+      printResult(
+        ctx.io,
+        ctx.json,
+        { clientId: client.clientId, revokedAt: client.revokedAt },
+        `Revoked client ${client.clientId} and its tokens`,
+      );
+    },
+  }),
+  'user add': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'user add --org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'email', 'name', 'role'], usage);
+      return validateInput(AddUserDto, {
+        org: args.values.org,
+        email: args.values.email,
+        name: args.values.name,
+        roles: args.values.role,
+      });
+    },
+    async run(ctx) {
+      const user = await service(ctx, UsersService).add(ctx.input as AddUserDto);
+      printResult(ctx.io, ctx.json, user, `Added ${user.email} (${user.roles.join(', ')})`);
+    },
+  }),
+  'user list': define({
+    needsApp: true,
+    parse(args) {
+      onlyPositionals(args, 0, 'user list --org <slug>');
+      allowOnly(args, ['org'], 'user list --org <slug>');
+      if (!args.values.org) throw new UsageError('--org is required; usage: gateway user list --org <slug>');
+      return args.values.org as string;
+    },
+    async run(ctx) {
+      const users = await service(ctx, UsersService).list(ctx.input as string);
+      printResult(
+        ctx.io,
+        ctx.json,
+        users,
+        users.map((u) => `${u.email}\t${u.roles.join(',')}\t${u.disabledAt ? 'disabled' : 'active'}`).join('\n'),
+      );
+    },
+  }),
+  'user disable': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'user disable --org <slug> --email <email>';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'email'], usage);
+      return validateInput(UserRefDto, { org: args.values.org, email: args.values.email });
+    },
+    async run(ctx) {
+      const user = await service(ctx, UsersService).disable(ctx.input as UserRefDto);
+      printResult(ctx.io, ctx.json, user, `Disabled ${user.email}; their tokens are revoked`);
+    },
+  }),
+  'db migrate': define({
+    needsApp: false,
+    parse(args) {
+      onlyPositionals(args, 0, 'db migrate');
+      allowOnly(args, [], 'db migrate');
+      return undefined;
+    },
+    async run(ctx) {
+      const applied = await runMigrations(ctx.config.database.url as string, undefined, (line) =>
+        ctx.io.stderr.write(`${line}\n`),
+      );
+      printResult(ctx.io, ctx.json, { applied }, applied.length ? `Applied ${applied.join(', ')}` : 'Up to date');
+    },
+  }),
+  'db status': define({
+    needsApp: false,
+    parse(args) {
+      onlyPositionals(args, 0, 'db status');
+      allowOnly(args, [], 'db status');
+      return undefined;
+    },
+    async run(ctx) {
+      const status = await migrationStatus(ctx.config.database.url as string);
+      printResult(ctx.io, ctx.json, status, status.map((m) => `${m.state.padEnd(8)} ${m.name}`).join('\n'));
+    },
+  }),
+};

@@ -1,0 +1,59 @@
+import { ConfigValidationError, loadConfig } from './app-config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('loadConfig', () => {
+  it('applies documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.tokenTtlSeconds).toBe(300);
+    expect(config.database.url).toBeUndefined();
+    expect(config.database.poolMax).toBe(10);
+    expect(config.database.migrateOnStart).toBe(true);
+    expect(config.demo.seed).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('parses numbers and booleans and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '8080', SEED_DEMO: 'false', PUBLIC_URL: 'https://gw.example.com/', TOKEN_TTL_SECONDS: '600' });
+    expect(config.port).toBe(8080);
+    expect(config.demo.seed).toBe(false);
+    expect(config.publicUrl).toBe('https://gw.example.com');
+    expect(config.tokenTtlSeconds).toBe(600);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it('names every malformed variable with its value', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_POOL_MAX: '0', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+    expect(problems.find((p) => p.startsWith('PORT:'))).toContain('"eighty"');
+    expect(problems.some((p) => p.startsWith('DATABASE_POOL_MAX:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('SEED_DEMO:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('LOG_LEVEL:'))).toBe(true);
+  });
+
+  it('never prints a secret-bearing value in its message', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://user:hunter2@db/x', DEMO_CLIENT_SECRET: 'short' });
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problems.join('\n')).not.toContain('short"');
+    expect(problems.some((p) => p.startsWith('DATABASE_URL:') && p.includes('(value hidden)'))).toBe(true);
+  });
+
+  it('requires DATABASE_URL in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^DATABASE_URL: is required/)]);
+  });
+
+  it('rejects a token lifetime outside 30..3600 seconds', () => {
+    expect(problemsOf({ TOKEN_TTL_SECONDS: '5' })[0]).toMatch(/^TOKEN_TTL_SECONDS:/);
+  });
+});

@@ -1,0 +1,52 @@
+import { TcpProxy } from '../support/tcp-proxy';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+describe('health', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.open();
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    t = await startTestApp({
+      database: { ...database, url: viaProxy.toString() },
+      env: { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_POOL_MAX: '4' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.cut();
+    await database.drop();
+  });
+
+  it('reports liveness without touching the database', async () => {
+    const response = await fetch(`${t.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready while PostgreSQL answers, 503 during an outage, and ready again after it, without crashing', async () => {
+    const before = await fetch(`${t.baseUrl}/readyz`);
+    expect(before.status).toBe(200);
+    expect((await before.json()).details.database.status).toBe('up');
+
+    await proxy.cut(); // open pool connections die while idle: the pool must survive that
+    const during = await fetch(`${t.baseUrl}/readyz`);
+    expect(during.status).toBe(503);
+    const body = await during.json();
+    expect(body.error).toBe('service_unavailable');
+    expect(body.details.database.status).toBe('down');
+    expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);
+
+    await proxy.open();
+    const after = await fetch(`${t.baseUrl}/readyz`);
+    expect(after.status).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+import { DynamicModule, Type } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../src/bootstrap/create-app';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { PrismaService } from '../../src/database/prisma.service';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  prisma: PrismaService;
+  database: TestDatabase;
+  /** http://127.0.0.1:<port> of the listening application. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  extraModules?: Array<Type | DynamicModule>;
+  /** Reuse a database (e.g. to restart the app on the same data); default: a fresh one. */
+  database?: TestDatabase;
+}
+
+/** The real application on its own fresh database, listening on a random local port. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://gateway.test',
+    ...options.env,
+  });
+  const app = await createApp(config, { extraModules: options.extraModules });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    config,
+    prisma: app.get(PrismaService),
+    database,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}
