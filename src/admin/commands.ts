@@ -64,7 +64,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
     },
     async run(ctx) {
       const organization = await service(ctx, OrganizationsService).create(ctx.input);
-      printResult(ctx.io, ctx.json, organization, `Created organization ${organization.slug} (${organization.name})`);
+      printResult(
+        ctx.io,
+        ctx.json,
+        organization,
+        `Created organization ${organization.slug} (${organization.name})`,
+      );
     },
   }),
   'org list': define({
@@ -76,7 +81,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
     },
     async run(ctx) {
       const organizations = await service(ctx, OrganizationsService).list();
-      printResult(ctx.io, ctx.json, organizations, organizations.map((o) => `${o.slug}\t${o.name}`).join('\n'));
+      printResult(
+        ctx.io,
+        ctx.json,
+        organizations,
+        organizations.map((o) => `${o.slug}\t${o.name}`).join('\n'),
+      );
     },
   }),
   'client create': define({
@@ -97,7 +107,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       printResult(
         ctx.io,
         ctx.json,
-        { clientId: client.clientId, clientSecret, name: client.name, callbackOrigins: client.callbackOrigins },
+        {
+          clientId: client.clientId,
+          clientSecret,
+          name: client.name,
+          callbackOrigins: client.callbackOrigins,
+        },
         `client_id:     ${client.clientId}\nclient_secret: ${clientSecret}\n` +
           'Store the secret now: only its SHA-256 is kept, it cannot be shown again.',
       );
@@ -108,7 +123,8 @@ export const COMMANDS: Record<string, Command<unknown>> = {
     parse(args) {
       onlyPositionals(args, 0, 'client list --org <slug>');
       allowOnly(args, ['org'], 'client list --org <slug>');
-      if (!args.values.org) throw new UsageError('--org is required; usage: gateway client list --org <slug>');
+      if (!args.values.org)
+        throw new UsageError('--org is required; usage: gateway client list --org <slug>');
       return args.values.org as string;
     },
     async run(ctx) {
@@ -123,7 +139,9 @@ export const COMMANDS: Record<string, Command<unknown>> = {
         ctx.io,
         ctx.json,
         clients,
-        clients.map((c) => `${c.clientId}\t${c.name ?? ''}\t${c.revokedAt ? 'revoked' : 'active'}`).join('\n'),
+        clients
+          .map((c) => `${c.clientId}\t${c.name ?? ''}\t${c.revokedAt ? 'revoked' : 'active'}`)
+          .join('\n'),
       );
     },
   }),
@@ -177,7 +195,9 @@ export const COMMANDS: Record<string, Command<unknown>> = {
         ctx.io,
         ctx.json,
         users,
-        users.map((u) => `${u.email}\t${u.roles.join(',')}\t${u.disabledAt ? 'disabled' : 'active'}`).join('\n'),
+        users
+          .map((u) => `${u.email}\t${u.roles.join(',')}\t${u.disabledAt ? 'disabled' : 'active'}`)
+          .join('\n'),
       );
     },
   }),
@@ -205,7 +225,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       const applied = await runMigrations(ctx.config.database.url as string, undefined, (line) =>
         ctx.io.stderr.write(`${line}\n`),
       );
-      printResult(ctx.io, ctx.json, { applied }, applied.length ? `Applied ${applied.join(', ')}` : 'Up to date');
+      printResult(
+        ctx.io,
+        ctx.json,
+        { applied },
+        applied.length ? `Applied ${applied.join(', ')}` : 'Up to date',
+      );
     },
   }),
   'db status': define({

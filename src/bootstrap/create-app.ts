@@ -14,7 +14,10 @@ export interface CreateAppOptions {
 }
 
 /** Builds the configured, initialised application without listening; used by main and the tests. */
-export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,

@@ -11,12 +11,19 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     )
     .setVersion('1')
     .addServer(config.publicUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Access token from POST /oauth/authorize' });
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Access token from POST /oauth/authorize',
+    });
   return SwaggerModule.createDocument(app, builder.build());
 }
 
 /** Swagger UI at /docs and the document at /openapi.json (both public, no secrets in them). */
 export function serveOpenApi(app: INestApplication, config: AppConfig): void {
   const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
 }

@@ -23,7 +23,12 @@ describe('loadConfig', () => {
   });
 
   it('parses numbers and booleans and trims a trailing slash from PUBLIC_URL', () => {
-    const config = loadConfig({ PORT: '8080', SEED_DEMO: 'false', PUBLIC_URL: 'https://gw.example.com/', TOKEN_TTL_SECONDS: '600' });
+    const config = loadConfig({
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://gw.example.com/',
+      TOKEN_TTL_SECONDS: '600',
+    });
     expect(config.port).toBe(8080);
     expect(config.demo.seed).toBe(false);
     expect(config.publicUrl).toBe('https://gw.example.com');
@@ -35,7 +40,12 @@ describe('loadConfig', () => {
   });
 
   it('names every malformed variable with its value', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_POOL_MAX: '0', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_POOL_MAX: '0',
+      SEED_DEMO: 'maybe',
+      LOG_LEVEL: 'loud',
+    });
     expect(problems.find((p) => p.startsWith('PORT:'))).toContain('"eighty"');
     expect(problems.some((p) => p.startsWith('DATABASE_POOL_MAX:'))).toBe(true);
     expect(problems.some((p) => p.startsWith('SEED_DEMO:'))).toBe(true);
@@ -50,7 +60,9 @@ describe('loadConfig', () => {
   });
 
   it('requires DATABASE_URL in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^DATABASE_URL: is required/)]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL: is required/),
+    ]);
   });
 
   it('rejects a token lifetime outside 30..3600 seconds', () => {

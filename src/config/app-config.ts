@@ -50,7 +50,14 @@ export class ConfigValidationError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new EnvironmentVariables());
   const raw: Record<string, string> = {};
-  for (const key of [...known, 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'DEMO_CLIENT_ID', 'DEMO_CLIENT_SECRET']) {
+  for (const key of [
+    ...known,
+    'PUBLIC_URL',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'DEMO_CLIENT_ID',
+    'DEMO_CLIENT_SECRET',
+  ]) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
     if (value !== undefined && value !== '') raw[key] = value;

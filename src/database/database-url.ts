@@ -14,7 +14,10 @@ export interface ResolvedDatabase {
  * DATABASE_URL when set; otherwise the embedded PostgreSQL: reused if another process of ours
  * (a running gateway, for the CLI) already serves that data directory, started otherwise.
  */
-export async function resolveDatabase(config: AppConfig, log: (message: string) => void): Promise<ResolvedDatabase> {
+export async function resolveDatabase(
+  config: AppConfig,
+  log: (message: string) => void,
+): Promise<ResolvedDatabase> {
   if (config.database.url) return { config };
   const { dir, port } = config.database.embedded;
   const running = await runningEmbeddedUrl(dir, port);

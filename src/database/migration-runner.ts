@@ -169,7 +169,10 @@ function latestRow(rows: MigrationRow[], name: string): MigrationRow | undefined
 }
 
 async function withLockedClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl, application_name: 'marketplace-gateway-migrate' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'marketplace-gateway-migrate',
+  });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -14,8 +14,7 @@ export const DEMO_USERS = [
 ];
 
 export type DemoSeedResult =
-  | { created: true; clientId: string; clientSecret: string; emails: string[] }
-  | { created: false };
+  { created: true; clientId: string; clientSecret: string; emails: string[] } | { created: false };
 
 /** Gives an empty installation a demo organization, client and users, so a first call works. */
 @Injectable()
@@ -38,7 +37,12 @@ export class DemoSeedService {
       clientSecret: this.config.demo.clientSecret,
     });
     for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user });
-    return { created: true, clientId: client.clientId, clientSecret, emails: DEMO_USERS.map((user) => user.email) };
+    return {
+      created: true,
+      clientId: client.clientId,
+      clientSecret,
+      emails: DEMO_USERS.map((user) => user.email),
+    };
   }
 }
 

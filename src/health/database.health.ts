@@ -19,7 +19,10 @@ export class DatabaseHealthIndicator {
       await Promise.race([
         this.prisma.$queryRaw`SELECT 1`,
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)),
+            PING_TIMEOUT_MS,
+          );
         }),
       ]);
       return indicator.up();

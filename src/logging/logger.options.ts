@@ -15,7 +15,8 @@ export function loggerOptions(config: AppConfig): Params {
   return {
     pinoHttp: {
       level: config.logLevel,
-      genReqId: (request: IncomingMessage) => (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
+      genReqId: (request: IncomingMessage) =>
+        (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
       redact: {
         paths: [
           'req.headers.authorization',

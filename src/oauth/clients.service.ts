@@ -55,13 +55,19 @@ export class ClientsService {
     const now = new Date();
     const [revoked] = await this.prisma.$transaction([
       this.prisma.oAuthClient.update({ where: { id: client.id }, data: { revokedAt: now } }),
-      this.prisma.accessToken.updateMany({ where: { clientId: client.id, revokedAt: null }, data: { revokedAt: now } }),
+      this.prisma.accessToken.updateMany({
+        where: { clientId: client.id, revokedAt: null },
+        data: { revokedAt: now },
+      }),
     ]);
     return revoked;
   }
 
   async list(org: string): Promise<OAuthClient[]> {
     const organization = await this.organizations.bySlug(org);
-    return this.prisma.oAuthClient.findMany({ where: { organizationId: organization.id }, orderBy: { createdAt: 'asc' } });
+    return this.prisma.oAuthClient.findMany({
+      where: { organizationId: organization.id },
+      orderBy: { createdAt: 'asc' },
+    });
   }
 }

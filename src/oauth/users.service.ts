@@ -27,7 +27,11 @@ export class UsersService {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ApiError(HttpStatus.CONFLICT, 'conflict', `User ${input.email} already exists in "${input.org}".`);
+        throw new ApiError(
+          HttpStatus.CONFLICT,
+          'conflict',
+          `User ${input.email} already exists in "${input.org}".`,
+        );
       }
       throw error;
     }
@@ -39,18 +43,25 @@ export class UsersService {
     const user = await this.prisma.user.findUnique({
       where: { organizationId_email: { organizationId: organization.id, email: input.email } },
     });
-    if (!user) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${input.email} in "${input.org}".`);
+    if (!user)
+      throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${input.email} in "${input.org}".`);
     if (user.disabledAt) return user;
     const now = new Date();
     const [disabled] = await this.prisma.$transaction([
       this.prisma.user.update({ where: { id: user.id }, data: { disabledAt: now } }),
-      this.prisma.accessToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } }),
+      this.prisma.accessToken.updateMany({
+        where: { userId: user.id, revokedAt: null },
+        data: { revokedAt: now },
+      }),
     ]);
     return disabled;
   }
 
   async list(org: string): Promise<User[]> {
     const organization = await this.organizations.bySlug(org);
-    return this.prisma.user.findMany({ where: { organizationId: organization.id }, orderBy: { email: 'asc' } });
+    return this.prisma.user.findMany({
+      where: { organizationId: organization.id },
+      orderBy: { email: 'asc' },
+    });
   }
 }

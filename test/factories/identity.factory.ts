@@ -5,7 +5,10 @@ import { OAuthClient, Organization, User, UserRole } from '../../src/generated/p
 
 const unique = () => randomBytes(4).toString('hex');
 
-export function createOrganization(prisma: PrismaService, data: Partial<Organization> = {}): Promise<Organization> {
+export function createOrganization(
+  prisma: PrismaService,
+  data: Partial<Organization> = {},
+): Promise<Organization> {
   const slug = data.slug ?? `org-${unique()}`;
   return prisma.organization.create({ data: { slug, name: data.name ?? `Organization ${slug}` } });
 }

@@ -1,3 +1,4 @@
+import { bodyOf } from '../support/http';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { IsInt, Max } from 'class-validator';
 import { Public } from '../../src/common/decorators/public.decorator';
@@ -37,7 +38,10 @@ describe('error responses', () => {
   it('answers an unknown route with 404 not_found in the API error shape', async () => {
     const response = await fetch(`${t.baseUrl}/api/v1/nothing-here?x=1`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'not_found', error_description: 'No route for GET /api/v1/nothing-here.' });
+    expect(await bodyOf(response)).toEqual({
+      error: 'not_found',
+      error_description: 'No route for GET /api/v1/nothing-here.',
+    });
   });
 
   it('answers malformed JSON with 400 invalid_request', async () => {
@@ -47,7 +51,7 @@ describe('error responses', () => {
       body: '{"count": ',
     });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await bodyOf(response);
     expect(body.error).toBe('invalid_request');
     expect(typeof body.error_description).toBe('string');
   });
@@ -59,7 +63,7 @@ describe('error responses', () => {
       body: JSON.stringify({ count: 11, extra: true }),
     });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await bodyOf(response);
     expect(body.error).toBe('invalid_request');
     expect(body.error_description).toMatch(/property extra should not exist/);
     expect(body.error_description).toMatch(/count must not be greater than 10/);
@@ -72,14 +76,17 @@ describe('error responses', () => {
       body: JSON.stringify({ count: 1, pad: 'x'.repeat(4096) }),
     });
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toBe('request_too_large');
+    expect((await bodyOf(response)).error).toBe('request_too_large');
   });
 
   it('answers an internal fault with a generic 500 and no internal details', async () => {
     const response = await fetch(`${t.baseUrl}/__test/crash`);
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: 'server_error', error_description: 'An internal error occurred.' });
+    expect(JSON.parse(text)).toEqual({
+      error: 'server_error',
+      error_description: 'An internal error occurred.',
+    });
     expect(text).not.toMatch(/hunter2|postgres:|at .*\.ts/);
   });
 
@@ -90,7 +97,9 @@ describe('error responses', () => {
     const kept = await fetch(`${t.baseUrl}/nope`, { headers: { 'x-request-id': 'lb-1234.abc' } });
     expect(kept.headers.get('x-request-id')).toBe('lb-1234.abc');
 
-    const replaced = await fetch(`${t.baseUrl}/healthz`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const replaced = await fetch(`${t.baseUrl}/healthz`, {
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
   });
 });

@@ -1,3 +1,4 @@
+import { bodyOf } from '../support/http';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -29,18 +30,18 @@ describe('health', () => {
   it('reports liveness without touching the database', async () => {
     const response = await fetch(`${t.baseUrl}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await bodyOf(response)).toEqual({ status: 'ok' });
   });
 
   it('is ready while PostgreSQL answers, 503 during an outage, and ready again after it, without crashing', async () => {
     const before = await fetch(`${t.baseUrl}/readyz`);
     expect(before.status).toBe(200);
-    expect((await before.json()).details.database.status).toBe('up');
+    expect((await bodyOf(before)).details.database.status).toBe('up');
 
     await proxy.cut(); // open pool connections die while idle: the pool must survive that
     const during = await fetch(`${t.baseUrl}/readyz`);
     expect(during.status).toBe(503);
-    const body = await during.json();
+    const body = await bodyOf(during);
     expect(body.error).toBe('service_unavailable');
     expect(body.details.database.status).toBe('down');
     expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);

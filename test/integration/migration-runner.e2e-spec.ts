@@ -89,9 +89,14 @@ describe('migration runner', () => {
       'CREATE TABLE half_done (id int);\nSELECT * FROM table_that_does_not_exist;\n',
     );
     await mkdir(join(dir, '29990102000000_after'));
-    await writeFile(join(dir, '29990102000000_after', 'migration.sql'), 'CREATE TABLE after_broken (id int);\n');
+    await writeFile(
+      join(dir, '29990102000000_after', 'migration.sql'),
+      'CREATE TABLE after_broken (id int);\n',
+    );
 
-    await expect(runMigrations(database.url, dir)).rejects.toThrow(/29990101000000_broken failed: .*table_that_does_not_exist/);
+    await expect(runMigrations(database.url, dir)).rejects.toThrow(
+      /29990101000000_broken failed: .*table_that_does_not_exist/,
+    );
 
     const rows = await history(database.url);
     const failed = rows.find((row) => row.migration_name === '29990101000000_broken');
@@ -101,7 +106,9 @@ describe('migration runner', () => {
 
     const client = new Client({ connectionString: database.url });
     await client.connect();
-    const tables = await client.query(`SELECT to_regclass('half_done') AS half, to_regclass('after_broken') AS after`);
+    const tables = await client.query(
+      `SELECT to_regclass('half_done') AS half, to_regclass('after_broken') AS after`,
+    );
     await client.end();
     expect(tables.rows[0]).toEqual({ half: null, after: null });
 

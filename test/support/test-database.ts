@@ -26,6 +26,9 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   return {
     name,
     url: databaseUrl(name),
-    drop: () => onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -16,7 +16,11 @@ export interface ErrorResponse {
  */
 export function errorResponseFor(exception: unknown, request?: FastifyRequest): ErrorResponse {
   if (exception instanceof ApiError) {
-    return { status: exception.getStatus(), body: exception.getResponse() as ApiErrorBody, headers: exception.headers };
+    return {
+      status: exception.getStatus(),
+      body: exception.getResponse() as ApiErrorBody,
+      headers: exception.headers,
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -25,7 +29,11 @@ export function errorResponseFor(exception: unknown, request?: FastifyRequest): 
   const clientStatus = fastifyClientErrorStatus(exception);
   if (clientStatus) {
     const code = ERROR_CODE_BY_STATUS[clientStatus] ?? 'invalid_request';
-    return { status: clientStatus, body: { error: code, error_description: (exception as Error).message }, headers: {} };
+    return {
+      status: clientStatus,
+      body: { error: code, error_description: (exception as Error).message },
+      headers: {},
+    };
   }
   if (isDatabaseUnavailable(exception)) {
     return {
@@ -69,7 +77,12 @@ function fastifyClientErrorStatus(exception: unknown): number | undefined {
   const { statusCode, code } = exception as { statusCode?: unknown; code?: unknown };
   const isFastify = typeof code === 'string' && code.startsWith('FST_');
   const isParseError = exception instanceof SyntaxError; // JSON body parser
-  if ((isFastify || isParseError) && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+  if (
+    (isFastify || isParseError) &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  ) {
     return statusCode;
   }
   return undefined;

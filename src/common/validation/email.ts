@@ -12,5 +12,8 @@ export const IsUserEmail = () =>
   applyDecorators(
     Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
     MaxLength(320),
-    IsEmail({ allow_utf8_local_part: true, require_tld: false }, { message: '$property must be an e-mail address' }),
+    IsEmail(
+      { allow_utf8_local_part: true, require_tld: false },
+      { message: '$property must be an e-mail address' },
+    ),
   );

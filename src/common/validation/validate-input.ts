@@ -18,8 +18,10 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, plain:
 }
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((error) => [
-    ...Object.values(error.constraints ?? {}),
-    ...flatten(error.children ?? [], `${prefix}${error.property}.`),
-  ]).map((message) => (prefix && !message.startsWith(prefix) ? `${prefix}${message}` : message));
+  return errors
+    .flatMap((error) => [
+      ...Object.values(error.constraints ?? {}),
+      ...flatten(error.children ?? [], `${prefix}${error.property}.`),
+    ])
+    .map((message) => (prefix && !message.startsWith(prefix) ? `${prefix}${message}` : message));
 }
