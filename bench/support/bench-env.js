@@ -6,6 +6,7 @@ const { randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { URL } = require('node:url');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 
