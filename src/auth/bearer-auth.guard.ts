@@ -1,0 +1,61 @@
+import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
+import { ApiError } from '../common/http/api-error';
+
+const REALM = 'marketplace-gateway';
+
+/**
+ * The global guard: every route needs `Authorization: Bearer <token>` unless marked @Public().
+ * Tokens in the query string or body (which passport-http-bearer would also accept) are refused,
+ * so they never end up in access logs or proxies (RFC 6750 5.3).
+ */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, unknown>; query?: unknown; body?: unknown }>();
+    if (hasField(request.query, 'access_token') || hasField(request.body, 'access_token')) {
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        'invalid_request',
+        'Send the access token in the Authorization header, not in the query or body.',
+        { 'www-authenticate': `Bearer realm="${REALM}", error="invalid_request"` },
+      );
+    }
+    if (request.headers.authorization === undefined) {
+      throw new ApiError(HttpStatus.UNAUTHORIZED, 'invalid_token', 'An access token is required.', {
+        'www-authenticate': `Bearer realm="${REALM}"`,
+      });
+    }
+    return super.canActivate(context);
+  }
+
+  override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {
+    if (error) throw error;
+    if (!user) {
+      throw new ApiError(
+        HttpStatus.UNAUTHORIZED,
+        'invalid_token',
+        'The access token is malformed, unknown, expired or revoked; request a new one.',
+        { 'www-authenticate': `Bearer realm="${REALM}", error="invalid_token"` },
+      );
+    }
+    return user;
+  }
+}
+
+function hasField(value: unknown, field: string): boolean {
+  return typeof value === 'object' && value !== null && field in value;
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-http-bearer';
+import { AccessTokenRepository } from './access-token.repository';
+import { Principal } from './principal';
+
+/** Resolves a bearer token to its principal; no writes here (CONVENTIONS.md). */
+@Injectable()
+export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
+  constructor(private readonly tokens: AccessTokenRepository) {
+    super();
+  }
+
+  async validate(token: string): Promise<Principal | false> {
+    return (await this.tokens.findActivePrincipal(token, new Date())) ?? false;
+  }
+}
