@@ -1,5 +1,6 @@
 import { Logger } from 'nestjs-pino';
 import pino from 'pino';
+import { closeGracefully } from './bootstrap/close-gracefully';
 import { createApp } from './bootstrap/create-app';
 import { ConfigValidationError, loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/database-url';
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${demoInstructions(result, config.publicUrl)}\n`);
   }
   await app.listen({ port: config.port, host: config.host });
-  app.get(Logger).log(`Gateway listening on ${config.host}:${config.port}, public URL ${config.publicUrl}`);
+  const { address, port } = app.getHttpServer().address() as { address: string; port: number };
+  app.get(Logger).log(`Gateway listening on ${address}:${port}, public URL ${config.publicUrl}`);
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    await app.close(); // stops accepting, waits for in-flight requests, closes the pool
+    await closeGracefully(app);
     await embedded?.stop();
     process.exit(0);
   };

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
+import { closeConnectionsWhileDraining } from './close-gracefully';
 import { serveOpenApi } from './openapi';
 
 export interface CreateAppOptions {
@@ -41,6 +42,7 @@ export async function createApp(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  closeConnectionsWhileDraining(fastify);
 
   serveOpenApi(app, config);
   await app.init();

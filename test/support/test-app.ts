@@ -1,5 +1,6 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { closeGracefully } from '../../src/bootstrap/close-gracefully';
 import { createApp } from '../../src/bootstrap/create-app';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { PrismaService } from '../../src/database/prisma.service';
@@ -43,7 +44,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
-      await app.close();
+      await closeGracefully(app);
       if (!options.database) await database.drop();
     },
   };

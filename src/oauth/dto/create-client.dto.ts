@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 /** scheme://host[:port] with nothing after it. */
-export const ORIGIN_PATTERN = /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+export const ORIGIN_PATTERN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 
 export class CreateClientDto {
   @Matches(/^[a-z0-9][a-z0-9-]{1,63}$/, { message: 'org must be an organization slug' })

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../../src/generated/prisma/client';
+import { cli } from '../support/cli';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+describe('operator CLI', () => {
+  let database: TestDatabase;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  });
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await database.drop();
+  });
+
+  const counts = async () => ({
+    organizations: await prisma.organization.count(),
+    clients: await prisma.oAuthClient.count(),
+    users: await prisma.user.count(),
+  });
+
+  it('creates an organization and prints it as JSON', async () => {
+    const run = await cli(database.url, 'org', 'create', 'acme', '--name', 'ACME Corp', '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ slug: 'acme', name: 'ACME Corp' });
+    expect(await prisma.organization.findUnique({ where: { slug: 'acme' } })).toMatchObject({
+      name: 'ACME Corp',
+    });
+  });
+
+  it('creates a client whose secret is printed once and stored only as its SHA-256', async () => {
+    await cli(database.url, 'org', 'create', 'client-org', '--name', 'Client Org');
+    const run = await cli(
+      database.url,
+      'client',
+      'create',
+      '--org',
+      'client-org',
+      '--name',
+      'SAP SRM',
+      '--callback-origin',
+      'https://srm.example.com',
+      '--callback-origin',
+      'HTTPS://SRM.example.com',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.stdout);
+    expect(printed.clientId).toMatch(/^mpgc_[0-9a-f]{24}$/);
+    expect(printed.clientSecret).toMatch(/^mpgs_[A-Za-z0-9_-]{43}$/);
+
+    const stored = await prisma.oAuthClient.findUniqueOrThrow({ where: { clientId: printed.clientId } });
+    expect(Buffer.from(stored.secretHash).toString('hex')).toBe(
+      createHash('sha256').update(printed.clientSecret).digest('hex'),
+    );
+    expect(JSON.stringify(stored)).not.toContain(printed.clientSecret);
+    expect(stored.callbackOrigins).toEqual(['https://srm.example.com']);
+    expect(stored.name).toBe('SAP SRM');
+  });
+
+  it('adds users with normalized e-mails and roles, and disables them revoking their tokens', async () => {
+    await cli(database.url, 'org', 'create', 'user-org', '--name', 'User Org');
+    const added = await cli(
+      database.url,
+      'user',
+      'add',
+      '--org',
+      'user-org',
+      '--email',
+      'Jane.Doe+Buy@Example.COM',
+      '--role',
+      'admin',
+      '--role',
+      'buyer',
+      '--json',
+    );
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      email: 'jane.doe+buy@example.com',
+      roles: ['admin', 'buyer'],
+    });
+
+    const user = await prisma.user.findFirstOrThrow({ where: { email: 'jane.doe+buy@example.com' } });
+    const client = await prisma.oAuthClient.create({
+      data: {
+        organizationId: user.organizationId,
+        clientId: 'mpgc_cli_test',
+        secretHash: new Uint8Array(32),
+      },
+    });
+    await prisma.accessToken.create({
+      data: {
+        tokenHash: new Uint8Array(32).fill(7),
+        organizationId: user.organizationId,
+        userId: user.id,
+        clientId: client.id,
+        expiresAt: new Date(Date.now() + 300_000),
+      },
+    });
+
+    const disabled = await cli(
+      database.url,
+      'user',
+      'disable',
+      '--org',
+      'user-org',
+      '--email',
+      'JANE.DOE+buy@example.com',
+    );
+    expect(disabled.code).toBe(0);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).disabledAt).toBeInstanceOf(Date);
+    expect(await prisma.accessToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+  });
+
+  it('revokes a client and every token it issued', async () => {
+    await cli(database.url, 'org', 'create', 'revoke-org', '--name', 'Revoke Org');
+    const created = JSON.parse(
+      (await cli(database.url, 'client', 'create', '--org', 'revoke-org', '--json')).stdout,
+    );
+    const run = await cli(database.url, 'client', 'revoke', created.clientId, '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).revokedAt).toEqual(expect.any(String));
+    expect(
+      (await prisma.oAuthClient.findUniqueOrThrow({ where: { clientId: created.clientId } })).revokedAt,
+    ).not.toBeNull();
+  });
+
+  it('reports migrations as applied and migrating again as a no-op', async () => {
+    const status = await cli(database.url, 'db', 'status', '--json');
+    expect(status.code).toBe(0);
+    const rows = JSON.parse(status.stdout);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row: { state: string }) => row.state === 'applied')).toBe(true);
+
+    const migrate = await cli(database.url, 'db', 'migrate', '--json');
+    expect(migrate.code).toBe(0);
+    expect(JSON.parse(migrate.stdout)).toEqual({ applied: [] });
+  });
+
+  describe('bad arguments exit non-zero with a clear message and change nothing', () => {
+    it.each([
+      [['org', 'create', 'Bad Slug!', '--name', 'x'], /slug must be/],
+      [['org', 'create', 'no-name'], /name must be/],
+      [['org', 'create', 'a', 'b', '--name', 'x'], /usage: gateway org create/],
+      [['client', 'create'], /--org is required/],
+      [
+        ['client', 'create', '--org', 'acme', '--callback-origin', 'https://x.example.com/path'],
+        /callback origin/,
+      ],
+      [['client', 'create', '--org', 'acme', '--callback-origin', 'ftp://x.example.com'], /callback origin/],
+      [['user', 'add', '--org', 'acme', '--email', 'not-an-email'], /email must be an e-mail address/],
+      [['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--role', 'root'], /role must be one of/],
+      [['user', 'disable', '--org', 'acme'], /email must be an e-mail address/],
+      [['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--bogus'], /Unknown option '--bogus'/],
+      [['org', 'create', 'acme2', '--name', 'x', '--email', 'a@b.example'], /--email does not apply here/],
+      [['frobnicate'], /unknown command "frobnicate"/],
+    ])('%j', async (argv, message) => {
+      const before = await counts();
+      const run = await cli(database.url, ...argv);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('fails with exit 1 and no write for an unknown organization, client or duplicate', async () => {
+      const before = await counts();
+      const unknownOrg = await cli(
+        database.url,
+        'user',
+        'add',
+        '--org',
+        'nope',
+        '--email',
+        'a@b.example',
+        '--json',
+      );
+      expect(unknownOrg.code).toBe(1);
+      expect(JSON.parse(unknownOrg.stdout)).toEqual({
+        error: 'not_found',
+        error_description: 'No organization "nope".',
+      });
+      expect((await cli(database.url, 'client', 'revoke', 'mpgc_nope')).code).toBe(1);
+      expect((await cli(database.url, 'org', 'create', 'acme', '--name', 'Again')).stderr).toMatch(
+        /already exists/,
+      );
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses a malformed environment with exit 78', async () => {
+      const run = await cli('mysql://wrong', 'org', 'list');
+      expect(run.code).toBe(78);
+      expect(run.stderr).toMatch(/DATABASE_URL/);
+    });
+  });
+
+  it('prints usage with exit 0 for help', async () => {
+    const run = await cli(database.url, 'help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/client create --org <slug>/);
+  });
+});

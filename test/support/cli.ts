@@ -1,0 +1,19 @@
+import { runCli } from '../../src/admin/cli';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the operator CLI in-process against `databaseUrl`, capturing its output. */
+export async function cli(databaseUrl: string, ...argv: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    stdout: { write: (chunk: string) => ((stdout += chunk), true) },
+    stderr: { write: (chunk: string) => ((stderr += chunk), true) },
+    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  return { code, stdout, stderr };
+}
