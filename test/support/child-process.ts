@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
-const REGISTER = join(__dirname, 'ts-register.js');
+const REGISTER = join(ROOT, 'scripts/ts-register.js');
 
 export interface RunningProcess {
   child: ChildProcess;
