@@ -23,8 +23,9 @@ async function main(): Promise<void> {
   // Logs before the application (and its logger) exist, in the same JSON form.
   const bootLog = pino({ level: initial.logLevel, base: { context: 'Bootstrap' } });
   const logger = { log: (message: string) => bootLog.info(message) };
+  const postgresLog = (line: string) => bootLog.debug({ context: 'EmbeddedPostgres' }, line);
 
-  const { config, embedded } = await resolveDatabase(initial, (message) => logger.log(message));
+  const { config, embedded } = await resolveDatabase(initial, (message) => logger.log(message), postgresLog);
   const databaseUrl = config.database.url as string;
   if (config.database.migrateOnStart) {
     const applied = await runMigrations(databaseUrl, undefined, (message) => logger.log(message));

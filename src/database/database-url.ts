@@ -17,13 +17,14 @@ export interface ResolvedDatabase {
 export async function resolveDatabase(
   config: AppConfig,
   log: (message: string) => void,
+  postgresLog: (line: string) => void = () => undefined,
 ): Promise<ResolvedDatabase> {
   if (config.database.url) return { config };
   const { dir, port } = config.database.embedded;
   const running = await runningEmbeddedUrl(dir, port);
   if (running) return { config: config.withDatabaseUrl(running) };
   log(`DATABASE_URL is not set: starting the embedded PostgreSQL (${dir}, port ${port})`);
-  const embedded = await startEmbeddedPostgres({ dir, port, log: (line) => log(`[postgres] ${line}`) });
+  const embedded = await startEmbeddedPostgres({ dir, port, log: postgresLog });
   return { config: config.withDatabaseUrl(embedded.url), embedded };
 }
 
