@@ -11,6 +11,7 @@ module.exports = {
     '^.+/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
