@@ -1,6 +1,7 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
@@ -12,6 +13,21 @@ import { serveOpenApi } from './openapi';
 export interface CreateAppOptions {
   /** Extra modules mounted beside the application's own (tests). */
   extraModules?: Array<Type | DynamicModule>;
+}
+
+/**
+ * Many HTTP clients send `Content-Type: application/json` with an empty DELETE or POST body; Fastify
+ * would answer 400. An empty body is treated as no body; anything else goes to Fastify's own parser
+ * (which rejects __proto__/constructor poisoning).
+ */
+function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
 }
 
 /** Builds the configured, initialised application without listening; used by main and the tests. */
@@ -34,7 +50,11 @@ export async function createApp(
   });
   const root: DynamicModule = AppModule.forRoot(config);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: true });
+  // Body parsing is ours (acceptEmptyJsonBodies) rather than Nest's, which would replace it at init.
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
 
   const fastify = app.getHttpAdapter().getInstance();
@@ -43,6 +63,7 @@ export async function createApp(
     done();
   });
   closeConnectionsWhileDraining(fastify);
+  acceptEmptyJsonBodies(fastify);
 
   serveOpenApi(app, config);
   await app.init();

@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { Principal } from '../auth/principal';
+import { RequireRoles } from '../auth/require-roles.decorator';
+import { UserRole } from '../generated/prisma/enums';
+import { CreateGuidanceRuleDto } from './dto/create-guidance-rule.dto';
+import { GuidanceRuleResponse } from './dto/guidance-rule.response';
+import { ListGuidanceRulesQuery } from './dto/list-guidance-rules.query';
+import { GuidanceRulesService } from './guidance-rules.service';
+
+/** Procurement administrators manage their own organization's buying guidance. */
+@ApiTags('guidance')
+@ApiBearerAuth()
+@RequireRoles(UserRole.admin)
+@Controller('api/v1/guidance/rules')
+export class GuidanceRulesController {
+  constructor(private readonly rules: GuidanceRulesService) {}
+
+  @Get()
+  @ApiOperation({ summary: "List the organization's guidance rules" })
+  @ApiOkResponse({ type: [GuidanceRuleResponse] })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListGuidanceRulesQuery,
+  ): Promise<GuidanceRuleResponse[]> {
+    const rules = await this.rules.list(principal.organizationId, query.includeDisabled ?? false);
+    return rules.map(GuidanceRuleResponse.from);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Add a rule marking matching offers preferred or blocked' })
+  @ApiCreatedResponse({ type: GuidanceRuleResponse })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateGuidanceRuleDto,
+  ): Promise<GuidanceRuleResponse> {
+    return GuidanceRuleResponse.from(
+      await this.rules.create(principal.organizationId, body, principal.email),
+    );
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Disable a rule (it stays in the history)' })
+  @ApiOkResponse({ type: GuidanceRuleResponse })
+  async disable(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+  ): Promise<GuidanceRuleResponse> {
+    return GuidanceRuleResponse.from(await this.rules.disable(principal.organizationId, id, principal.email));
+  }
+}
