@@ -10,6 +10,8 @@ import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
+import { ImagesModule } from './images/images.module';
+import { SearchModule } from './search/search.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,8 @@ export class AppModule {
         AuthModule,
         OAuthModule,
         DemoModule,
+        SearchModule,
+        ImagesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
