@@ -43,8 +43,6 @@ export interface FacetCandidate {
 }
 
 export interface FacetCounts {
-  /** Matches with all filters, counted up to countCap + 1. */
-  total: number;
   /** Per candidate, in order: how many sampled matches it would leave (other facets' filters applied). */
   candidates: number[];
   /** Child categories below the deepest selected category (or roots) among the sample. */
@@ -65,20 +63,31 @@ const MAX_BRANDS = 20;
 export class CatalogSearchRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async page(search: CatalogSearch): Promise<SearchHit[]> {
+  /**
+   * The page and the bounded count in one scan: the matches (text and filters) are collected up
+   * to countCap + 1 with their rank, counted, and the page is the top of them. Beyond the cap the
+   * count is a lower bound and the ranking considers the first countCap + 1 matches (or as many
+   * as the requested page needs).
+   */
+  async page(search: CatalogSearch): Promise<{ total: number; hits: SearchHit[] }> {
     const { guidance } = search;
     const query = sql`
-      SELECT r.id, r.name, r.product_code, r.star_rating, r.availability, r.images, r.product_preferred,
+      WITH matches AS MATERIALIZED (
+        SELECT p.id, p.name, p.product_code, p.star_rating, p.availability::text AS availability, p.images,
+               ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
+          FROM product p
+         WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
+         LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
+      ), top AS (
+        SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
+         LIMIT ${search.limit} OFFSET ${search.offset}
+      )
+      SELECT (SELECT count(*)::int FROM matches LIMIT 1) AS total, r.id, r.name, r.product_code, r.star_rating,
+             r.availability, r.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
              coalesce(bo.blocked, false) AS blocked, coalesce(bo.preferred, false) AS offer_preferred
-        FROM (
-          SELECT p.id, p.name, p.product_code, p.star_rating, p.availability::text AS availability, p.images,
-                 ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
-            FROM product p
-           WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
-           ORDER BY product_preferred DESC, rank DESC, p.id
-           LIMIT ${search.limit} OFFSET ${search.offset}
-        ) r
+        FROM (SELECT 1) one
+        LEFT JOIN top r ON TRUE
         LEFT JOIN LATERAL (
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
@@ -89,25 +98,29 @@ export class CatalogSearchRepository {
         ) bo ON TRUE
        ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
     const { rows } = await this.prisma.pool.query(compile(query));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      productCode: row.product_code,
-      starRating: row.star_rating,
-      availability: row.availability,
-      images: row.images,
-      vendor: row.vendor,
-      price: row.price,
-      currency: row.currency,
-      quantityDiscounts: row.tiers === true,
-      deliveryDays: row.delivery_days,
-      priceTaxLabel: row.price_tax_label,
-      preferred: row.product_preferred === true || row.offer_preferred === true,
-      blocked: row.blocked === true,
-    }));
+    const total: number = rows[0]?.total ?? 0;
+    const hits = rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        productCode: row.product_code,
+        starRating: row.star_rating,
+        availability: row.availability,
+        images: row.images,
+        vendor: row.vendor,
+        price: row.price,
+        currency: row.currency,
+        quantityDiscounts: row.tiers === true,
+        deliveryDays: row.delivery_days,
+        priceTaxLabel: row.price_tax_label,
+        preferred: row.product_preferred === true || row.offer_preferred === true,
+        blocked: row.blocked === true,
+      }));
+    return { total, hits };
   }
 
-  /** Count (bounded) and facet material in one round trip. */
+  /** Facet material over a bounded sample of the text matches, in one round trip. */
   async facets(
     search: CatalogSearch,
     candidates: FacetCandidate[],
@@ -130,9 +143,6 @@ export class CatalogSearchRepository {
          LIMIT ${search.facetSample}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)
       SELECT
-        (SELECT count(*)::int FROM (
-           SELECT 1 FROM product p WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
-            LIMIT ${search.countCap + 1}) counted) AS total,
         (SELECT json_build_array(${countList}) FROM m p) AS candidates,
         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nameEn', c.name_en, 'nameDe', c.name_de, 'n', x.n)
                           ORDER BY x.n DESC, c.id), '[]')
@@ -151,7 +161,6 @@ export class CatalogSearchRepository {
     const { rows } = await this.prisma.pool.query(compile(query));
     const row = rows[0];
     return {
-      total: row.total,
       candidates: (row.candidates as Array<number | string>).map(Number),
       categories: (row.categories as FacetCounts['categories']).map((c) => ({ ...c, n: Number(c.n) })),
       categoryTrail: row.trail,

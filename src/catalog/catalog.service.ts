@@ -58,7 +58,7 @@ export class CatalogService {
 
   /**
    * Generates the deterministic demo catalog (products 0..N-1 of `seed`), upserting by product
-   * code, in transactions of DEMO_BATCH products; ends with VACUUM ANALYZE for fresh statistics.
+   * code, in transactions of DEMO_BATCH products; ends by compacting the product table and refreshing statistics.
    */
   async generateDemo(options: DemoOptions): Promise<{ products: number; offers: number; ms: number }> {
     const started = Date.now();
@@ -77,7 +77,10 @@ export class CatalogService {
     }
     await pending;
     options.onProgress?.(options.products, options.products);
-    await this.prisma.pool.query('VACUUM ANALYZE product, offer');
+    // Recomputing the offer-derived columns rewrote every product row once: compact the table so
+    // searches read half the pages, and refresh the planner's statistics.
+    await this.prisma.pool.query('VACUUM (FULL, ANALYZE) product');
+    await this.prisma.pool.query('VACUUM ANALYZE offer');
     return { products: options.products, offers, ms: Date.now() - started };
   }
 

@@ -12,7 +12,7 @@ import { MARKETPLACE_NAME } from './search.messages';
 /**
  * Search: full-text first; when that finds nothing, the same search by trigram similarity of the
  * product name (typo tolerance). Each attempt is two queries run side by side: the page, and the
- * bounded count with the facets.
+ * facets over a bounded sample of the text matches.
  */
 @Injectable()
 export class SearchService {
@@ -41,25 +41,25 @@ export class SearchService {
     };
     let outcome = await this.run(base, request);
     const typoText = typoFallbackText(request.query);
-    if (outcome.counts.total === 0 && typoText !== '') {
+    if (outcome.total === 0 && typoText !== '') {
       outcome = await this.run({ ...base, mode: 'typo', text: typoText }, request);
     }
-    const { hits, counts } = outcome;
+    const { hits, counts, total } = outcome;
     const cap = this.config.search.countCap;
     return {
       id: 'marketplace',
       name: MARKETPLACE_NAME[language],
-      count: counts.total > cap ? { value: cap, relation: 'gte' } : { value: counts.total, relation: 'eq' },
+      count: total > cap ? { value: cap, relation: 'gte' } : { value: total, relation: 'eq' },
       data: hits.map((hit) => toSearchResult(hit, language, this.config.publicUrl)),
       facets: buildFacets(counts, this.candidates, request.filters, language),
     };
   }
 
   private async run(search: CatalogSearch, request: SearchRequest) {
-    const [hits, counts] = await Promise.all([
+    const [{ hits, total }, counts] = await Promise.all([
       this.repository.page(search),
       this.repository.facets(search, this.candidates, request.filters.category?.[0] ?? null),
     ]);
-    return { hits, counts };
+    return { hits, total, counts };
   }
 }
