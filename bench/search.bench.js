@@ -2,6 +2,7 @@
 // `npm run bench -- search 100000 1000000`), then measures a frequent term, a rare term and a term
 // with two filters. Reports req/s, p50, p99 and the generator's time. 8 connections, 10 s each.
 'use strict';
+/* global fetch */
 const { join } = require('node:path');
 const { startBenchDatabase, startBenchApp, measure, report } = require('./support/bench-env');
 

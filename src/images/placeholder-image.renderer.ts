@@ -17,6 +17,7 @@ export function renderPlaceholderSvg(productId: string, name: string, kind: Imag
   const { width, height } = IMAGE_KINDS[kind];
   const digest = createHash('sha256').update(productId).digest();
   const colour = PALETTE[digest[0] % PALETTE.length];
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   const initials = clean
     .split(/\s+/)

@@ -37,6 +37,7 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
   if (text.length > SEARCH_LIMITS.maxQueryLength) {
     return fail(`query is longer than ${SEARCH_LIMITS.maxQueryLength} characters`);
   }
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(text)) return fail('query must not contain control characters');
 
   const page = integerParam(params.page, 'page', 1, SEARCH_LIMITS.maxPage, 1);

@@ -268,6 +268,7 @@ class Fields {
     const trimmed = value.trim();
     if (trimmed === '') return options.required ? this.fail(key, 'must not be blank') : null;
     if (trimmed.length > options.max) return this.fail(key, `at most ${options.max} characters`);
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
     if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(trimmed))
       return this.fail(key, 'contains control characters');
     return trimmed;
