@@ -11,6 +11,8 @@ import { GuidanceRulesModule } from './guidance/guidance-rules.module';
 import { HealthModule } from './health/health.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
+import { ImagesModule } from './images/images.module';
+import { SearchModule } from './search/search.module';
 
 @Module({})
 export class AppModule {
@@ -26,6 +28,8 @@ export class AppModule {
         GuidanceRulesModule,
         OAuthModule,
         DemoModule,
+        SearchModule,
+        ImagesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -3,11 +3,15 @@ import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
+import { CatalogModule } from '../catalog/catalog.module';
 
 /** What the operator CLI needs: the services, without HTTP. */
 @Module({})
 export class AdminModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AdminModule, imports: [ConfigModule.forRoot(config), DatabaseModule, OAuthModule] };
+    return {
+      module: AdminModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, OAuthModule, CatalogModule],
+    };
   }
 }

@@ -11,6 +11,14 @@ Organizations and access
   user list --org <slug>
   user disable --org <slug> --email <email>     disables the user and revokes their tokens
 
+Catalog
+  catalog demo [--products <n>] [--seed <s>]
+                  generates the deterministic demo catalog (default 5000 products, seed 1;
+                  up to 1000000), upserting by product code; progress on stderr
+  catalog import <file> [--format jsonl|csv] [--strict]
+                  imports products (JSON Lines, or CSV with one row per offer); bad rows are
+                  reported with their line and skipped, or with --strict nothing is written
+
 Database
   db migrate                        applies pending migrations (the gateway also does at start)
   db status                         lists migrations and their state

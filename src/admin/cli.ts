@@ -19,6 +19,10 @@ const OPTIONS = {
   email: { type: 'string' },
   role: { type: 'string', multiple: true },
   'callback-origin': { type: 'string', multiple: true },
+  products: { type: 'string' },
+  seed: { type: 'string' },
+  strict: { type: 'boolean' },
+  format: { type: 'string' },
 } as const;
 
 /**

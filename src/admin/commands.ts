@@ -1,4 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { existsSync, statSync } from 'node:fs';
 import { AppConfig } from '../config/app-config';
 import { validateInput } from '../common/validation/validate-input';
 import { migrationStatus, runMigrations } from '../database/migration-runner';
@@ -9,9 +10,16 @@ import { CreateOrganizationDto } from '../oauth/dto/create-organization.dto';
 import { UserRefDto } from '../oauth/dto/user-ref.dto';
 import { OrganizationsService } from '../oauth/organizations.service';
 import { UsersService } from '../oauth/users.service';
+import { CatalogService } from '../catalog/catalog.service';
+import { formatOf } from '../catalog/import/import-records.reader';
+import { ProgressBar } from '../catalog/progress-bar';
 import { CliIo, printResult } from './cli-output';
+import { parseDemoArgs } from './catalog-args';
 
 export class UsageError extends Error {}
+
+/** A --strict import that found problems: nothing was written (exit 1). */
+export class ImportAbortedError extends Error {}
 
 export interface CliArgs {
   positionals: string[];
@@ -212,6 +220,69 @@ export const COMMANDS: Record<string, Command<unknown>> = {
     async run(ctx) {
       const user = await service(ctx, UsersService).disable(ctx.input as UserRefDto);
       printResult(ctx.io, ctx.json, user, `Disabled ${user.email}; their tokens are revoked`);
+    },
+  }),
+  'catalog demo': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'catalog demo [--products <n>] [--seed <s>]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['products', 'seed'], usage);
+      return parseDemoArgs(args.values.products, args.values.seed, usage);
+    },
+    async run(ctx) {
+      const { products, seed } = ctx.input as { products: number; seed: number };
+      const bar = new ProgressBar(ctx.io.stderr, 'catalog demo', products);
+      const result = await service(ctx, CatalogService).generateDemo({
+        products,
+        seed,
+        onProgress: (done) => bar.update(done),
+      });
+      bar.finish(products);
+      printResult(
+        ctx.io,
+        ctx.json,
+        { ...result, seed },
+        `Generated ${result.products} products with ${result.offers} offers (seed ${seed}) in ${(result.ms / 1000).toFixed(1)} s`,
+      );
+    },
+  }),
+  'catalog import': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'catalog import <file> [--format jsonl|csv] [--strict]';
+      const [file] = onlyPositionals(args, 1, usage);
+      allowOnly(args, ['format', 'strict'], usage);
+      const format = formatOf(file, args.values.format as string | undefined);
+      if (!format) {
+        throw new UsageError(
+          `cannot tell the format of "${file}": use .jsonl or .csv, or --format jsonl|csv`,
+        );
+      }
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      return { file, format, strict: args.values.strict === true };
+    },
+    async run(ctx) {
+      const input = ctx.input as { file: string; format: 'jsonl' | 'csv'; strict: boolean };
+      const bar = new ProgressBar(ctx.io.stderr, 'catalog import', statSync(input.file).size);
+      const report = await service(ctx, CatalogService).importFile(input.file, {
+        format: input.format,
+        strict: input.strict,
+        onProgress: (bytes) => bar.update(bytes),
+      });
+      bar.finish(statSync(input.file).size);
+      const lines = report.problems.map((p) => `line ${p.line}: ${p.message}`);
+      if (!ctx.json) for (const line of lines) ctx.io.stderr.write(`${line}\n`);
+      printResult(
+        ctx.io,
+        ctx.json,
+        report,
+        report.aborted
+          ? `Nothing imported: ${report.skipped} product(s) with problems (--strict)`
+          : `Imported ${report.imported} product(s), skipped ${report.skipped}`,
+      );
+      if (report.aborted)
+        throw new ImportAbortedError(`import aborted: ${report.problems.length} problem(s)`);
     },
   }),
   'db migrate': define({

@@ -24,7 +24,14 @@ export class AppConfig {
   readonly redisUrl!: string | undefined;
   readonly tokenTtlSeconds!: number;
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
-  readonly demo!: { seed: boolean; clientId: string | undefined; clientSecret: string | undefined };
+  readonly demo!: {
+    seed: boolean;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    catalogProducts: number;
+  };
+  readonly defaultLanguage!: 'en' | 'de';
+  readonly search!: { countCap: number; facetSample: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   readonly shutdownTimeoutMs!: number;
@@ -94,7 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: vars.REDIS_URL,
     tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
     logLevel: vars.LOG_LEVEL,
-    demo: { seed: vars.SEED_DEMO, clientId: vars.DEMO_CLIENT_ID, clientSecret: vars.DEMO_CLIENT_SECRET },
+    demo: {
+      seed: vars.SEED_DEMO,
+      clientId: vars.DEMO_CLIENT_ID,
+      clientSecret: vars.DEMO_CLIENT_SECRET,
+      catalogProducts: vars.DEMO_CATALOG_PRODUCTS,
+    },
+    defaultLanguage: vars.DEFAULT_LANGUAGE,
+    search: { countCap: vars.SEARCH_COUNT_CAP, facetSample: vars.SEARCH_FACET_SAMPLE },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

@@ -110,6 +110,31 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9._~-]{24,200}$/, { message: 'DEMO_CLIENT_SECRET must be 24-200 URL-safe characters' })
   DEMO_CLIENT_SECRET?: string;
 
+  /** Language of search names and prices when Accept-Language names none of en, de. */
+  @IsIn(['en', 'de'])
+  DEFAULT_LANGUAGE: 'en' | 'de' = 'en';
+
+  /** Search counts are exact up to this many matches, reported as a lower bound ("gte") above. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  SEARCH_COUNT_CAP = 10_000;
+
+  /** Facets are computed over at most this many text matches (bounded work per search). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(1_000_000)
+  SEARCH_FACET_SAMPLE = 2_000;
+
+  /** Size of the demo catalog generated on first start (SEED_DEMO=true and no products yet). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  DEMO_CATALOG_PRODUCTS = 5_000;
+
   /** Trust X-Forwarded-* from a reverse proxy (client address for rate limits and logs). */
   @Transform(toBoolean)
   @IsBoolean()

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { UserRole } from '../generated/prisma/enums';
@@ -7,6 +8,8 @@ import { OrganizationsService } from '../oauth/organizations.service';
 import { UsersService } from '../oauth/users.service';
 
 export const DEMO_ORG_SLUG = 'demo';
+/** Seed of the first-start demo catalog (the same catalog on every installation). */
+export const DEMO_CATALOG_SEED = 1;
 export const DEMO_USERS = [
   { email: 'buyer@demo.example', name: 'Bea Buyer', roles: [UserRole.buyer] },
   { email: 'admin@demo.example', name: 'Adam Admin', roles: [UserRole.admin, UserRole.buyer] },
@@ -25,9 +28,13 @@ export class DemoSeedService {
     private readonly organizations: OrganizationsService,
     private readonly clients: ClientsService,
     private readonly users: UsersService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async seedIfEmpty(): Promise<DemoSeedResult> {
+    if (this.config.demo.catalogProducts > 0) {
+      await this.catalog.seedDemoIfEmpty(this.config.demo.catalogProducts, DEMO_CATALOG_SEED);
+    }
     if ((await this.prisma.organization.count()) > 0) return { created: false };
     await this.organizations.create({ slug: DEMO_ORG_SLUG, name: 'Demo Purchasing GmbH' });
     const { client, clientSecret } = await this.clients.create({

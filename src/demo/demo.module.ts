@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { DemoSeedService } from './demo-seed.service';
 
-@Module({ imports: [OAuthModule], providers: [DemoSeedService], exports: [DemoSeedService] })
+@Module({ imports: [OAuthModule, CatalogModule], providers: [DemoSeedService], exports: [DemoSeedService] })
 export class DemoModule {}

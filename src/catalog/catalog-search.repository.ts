@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+import type { SearchGuidance } from '../guidance/search-guidance';
+import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
+import { Sql, and, compile, raw, sql } from './sql-fragment';
+
+/** How the text matches: PostgreSQL full-text search, or trigram similarity as typo fallback. */
+export type MatchMode = 'fulltext' | 'typo';
+
+export interface CatalogSearch {
+  text: string;
+  mode: MatchMode;
+  /** Selected facet values; values of one facet OR, facets AND. */
+  filters: Partial<Record<FacetId, string[]>>;
+  offset: number;
+  limit: number;
+  countCap: number;
+  facetSample: number;
+  guidance: SearchGuidance;
+}
+
+export interface SearchHit {
+  id: string;
+  name: string;
+  productCode: string;
+  starRating: number | null;
+  availability: string | null;
+  images: unknown;
+  vendor: string | null;
+  price: string | null;
+  currency: string | null;
+  quantityDiscounts: boolean;
+  deliveryDays: number | null;
+  priceTaxLabel: string | null;
+  preferred: boolean;
+  blocked: boolean;
+}
+
+/** A value id of a facet whose count is asked for, with the predicate that defines it. */
+export interface FacetCandidate {
+  facet: FacetId;
+  value: string;
+}
+
+export interface FacetCounts {
+  /** Per candidate, in order: how many sampled matches it would leave (other facets' filters applied). */
+  candidates: number[];
+  /** Child categories below the deepest selected category (or roots) among the sample. */
+  categories: Array<{ id: string; nameEn: string; nameDe: string; n: number }>;
+  /** The selected category's ancestors and itself, root first. */
+  categoryTrail: Array<{ id: string; nameEn: string; nameDe: string }>;
+  brands: Array<{ id: string; name: string; n: number }>;
+}
+
+const MAX_BRANDS = 20;
+
+/**
+ * The hand-tuned search SQL. Filtering, ranking and facets read only the product table (its
+ * denormalized search columns); offers are read for the page's rows only, where the guidance
+ * predicates pick the best non-blocked offer.
+ */
+@Injectable()
+export class CatalogSearchRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * The page and the bounded count in one scan: the matches (text and filters) are collected up
+   * to countCap + 1 with their rank, counted, and the page is the top of them. Beyond the cap the
+   * count is a lower bound and the ranking considers the first countCap + 1 matches (or as many
+   * as the requested page needs).
+   */
+  async page(search: CatalogSearch): Promise<{ total: number; hits: SearchHit[] }> {
+    const { guidance } = search;
+    const query = sql`
+      WITH matches AS MATERIALIZED (
+        SELECT p.id, p.name, p.product_code, p.star_rating, p.availability::text AS availability, p.images,
+               ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
+          FROM product p
+         WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
+         LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
+      ), top AS (
+        SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
+         LIMIT ${search.limit} OFFSET ${search.offset}
+      )
+      SELECT (SELECT count(*)::int FROM matches LIMIT 1) AS total, r.id, r.name, r.product_code, r.star_rating,
+             r.availability, r.images, r.product_preferred,
+             bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
+             coalesce(bo.blocked, false) AS blocked, coalesce(bo.preferred, false) AS offer_preferred
+        FROM (SELECT 1) one
+        LEFT JOIN top r ON TRUE
+        LEFT JOIN LATERAL (
+          SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
+                 o.price_tax_label, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
+            FROM offer o JOIN product p ON p.id = o.product_id
+           WHERE o.product_id = r.id
+           ORDER BY 7 ASC, o.price, o.id
+           LIMIT 1
+        ) bo ON TRUE
+       ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
+    const { rows } = await this.prisma.pool.query(compile(query));
+    const total: number = rows[0]?.total ?? 0;
+    const hits = rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        productCode: row.product_code,
+        starRating: row.star_rating,
+        availability: row.availability,
+        images: row.images,
+        vendor: row.vendor,
+        price: row.price,
+        currency: row.currency,
+        quantityDiscounts: row.tiers === true,
+        deliveryDays: row.delivery_days,
+        priceTaxLabel: row.price_tax_label,
+        preferred: row.product_preferred === true || row.offer_preferred === true,
+        blocked: row.blocked === true,
+      }));
+    return { total, hits };
+  }
+
+  /** Facet material over a bounded sample of the text matches, in one round trip. */
+  async facets(
+    search: CatalogSearch,
+    candidates: FacetCandidate[],
+    selectedCategory: string | null,
+  ): Promise<FacetCounts> {
+    const counts = candidates.map(
+      (c) =>
+        sql`count(*) FILTER (WHERE ${filtersExcept(search, c.facet)} AND ${facetValuePredicate(c.facet, c.value)})`,
+    );
+    const countList = counts.length ? counts.reduce((acc, c) => sql`${acc}, ${c}`) : raw('0');
+    const trail = selectedCategory
+      ? sql`(SELECT c.path FROM category c WHERE c.id = ${selectedCategory})`
+      : raw(`'/'`);
+    const query = sql`
+      WITH m AS MATERIALIZED (
+        SELECT p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
+               p.cpf_eligible, p.brand_key, p.brand, p.conditions
+          FROM product p
+         WHERE ${matchOf(search)}
+         LIMIT ${search.facetSample}
+      ), trail AS (SELECT coalesce(${trail}, '/') AS path)
+      SELECT
+        (SELECT json_build_array(${countList}) FROM m p) AS candidates,
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nameEn', c.name_en, 'nameDe', c.name_de, 'n', x.n)
+                          ORDER BY x.n DESC, c.id), '[]')
+           FROM (SELECT split_part(substr(p.category_path, length(t.path) + 1), '/', 1) AS id, count(*) AS n
+                   FROM m p, trail t
+                  WHERE p.category_path LIKE t.path || '%' AND ${filtersExcept(search, 'category')}
+                  GROUP BY 1) x
+           JOIN category c ON c.id = x.id) AS categories,
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nameEn', c.name_en, 'nameDe', c.name_de)
+                          ORDER BY c.depth), '[]')
+           FROM category c, trail t WHERE t.path <> '/' AND t.path LIKE c.path || '%') AS trail,
+        (SELECT coalesce(json_agg(b ORDER BY b.n DESC, b.id), '[]') FROM (
+           SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
+             FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin')}
+            GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
+    const { rows } = await this.prisma.pool.query(compile(query));
+    const row = rows[0];
+    return {
+      candidates: (row.candidates as Array<number | string>).map(Number),
+      categories: (row.categories as FacetCounts['categories']).map((c) => ({ ...c, n: Number(c.n) })),
+      categoryTrail: row.trail,
+      brands: (row.brands as FacetCounts['brands']).map((b) => ({ ...b, n: Number(b.n) })),
+    };
+  }
+}
+
+function matchOf(search: CatalogSearch): Sql {
+  return search.mode === 'fulltext'
+    ? sql`p.offer_count > 0 AND p.search_vector @@ gw_search_query(${search.text})`
+    : sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% gw_normalize(p.name)`;
+}
+
+function rankOf(search: CatalogSearch): Sql {
+  return search.mode === 'fulltext'
+    ? sql`ts_rank(p.search_vector, gw_search_query(${search.text}))`
+    : sql`word_similarity(gw_normalize(${search.text}), gw_normalize(p.name))`;
+}
+
+/** All selected filters except those of `facet` (for its own values: multi-select stays possible). */
+function filtersExcept(search: CatalogSearch, facet: FacetId | null): Sql {
+  const parts: Sql[] = [];
+  for (const [id, values] of Object.entries(search.filters) as Array<[FacetId, string[]]>) {
+    if (id === facet) continue;
+    const predicate = facetPredicate(id, values);
+    if (predicate) parts.push(predicate);
+  }
+  return and(parts);
+}

@@ -1,0 +1,213 @@
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { PrismaService } from '../database/prisma.service';
+import { ProductInput } from './catalog-product.input';
+import { CatalogWriteError, CatalogWriterRepository } from './catalog-writer.repository';
+import { CATEGORY_TREE } from './demo/category-tree';
+import { generateDemoProduct } from './demo/demo-catalog.generator';
+import { ImportFormat, readImportRecords } from './import/import-records.reader';
+import { validateProductRecord } from './import/product-record.validator';
+
+export interface DemoOptions {
+  products: number;
+  seed: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ImportOptions {
+  format: ImportFormat;
+  strict: boolean;
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+}
+
+export interface ImportProblem {
+  line: number;
+  message: string;
+}
+
+export interface ImportReport {
+  imported: number;
+  skipped: number;
+  problems: ImportProblem[];
+  /** With --strict: true when problems stopped the import and nothing was written. */
+  aborted: boolean;
+}
+
+const DEMO_BATCH = 2_000;
+const IMPORT_BATCH = 500;
+/** Problems kept for the report; the count of skipped rows stays exact beyond it. */
+const MAX_REPORTED_PROBLEMS = 1_000;
+/** Serializes demo seeding across replicas starting at once. */
+const DEMO_LOCK_KEY = 72707370;
+
+/** Writes the catalog: the built-in category tree, the demo catalog and imports. */
+@Injectable()
+export class CatalogService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly writer: CatalogWriterRepository,
+  ) {}
+
+  productCount(): Promise<number> {
+    return this.prisma.product.count();
+  }
+
+  async installCategories(): Promise<void> {
+    await this.inTransaction((client) => this.writer.upsertCategories(client, CATEGORY_TREE));
+  }
+
+  /**
+   * Generates the deterministic demo catalog (products 0..N-1 of `seed`), upserting by product
+   * code, in transactions of DEMO_BATCH products; ends by compacting the product table and refreshing statistics.
+   */
+  async generateDemo(options: DemoOptions): Promise<{ products: number; offers: number; ms: number }> {
+    const started = Date.now();
+    await this.installCategories();
+    let offers = 0;
+    // Two batches in flight: one being generated in Node while PostgreSQL writes the other.
+    let pending: Promise<void> = Promise.resolve();
+    for (let start = 0; start < options.products; start += DEMO_BATCH) {
+      const end = Math.min(options.products, start + DEMO_BATCH);
+      const batch: ProductInput[] = [];
+      for (let index = start; index < end; index++) batch.push(generateDemoProduct(options.seed, index));
+      offers += batch.reduce((sum, p) => sum + p.offers.length, 0);
+      await pending;
+      options.onProgress?.(start, options.products);
+      pending = this.inTransaction((client) => this.writer.writeProducts(client, batch));
+    }
+    await pending;
+    options.onProgress?.(options.products, options.products);
+    // Recomputing the offer-derived columns rewrote every product row once: compact the table so
+    // searches read half the pages, and refresh the planner's statistics.
+    await this.prisma.pool.query('VACUUM (FULL, ANALYZE) product');
+    await this.prisma.pool.query('VACUUM ANALYZE offer');
+    return { products: options.products, offers, ms: Date.now() - started };
+  }
+
+  /** The first-start demo catalog: only when the catalog is empty, once across replicas. */
+  async seedDemoIfEmpty(products: number, seed: number): Promise<boolean> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_KEY]);
+      const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product) AS any');
+      if (rows[0].any) return false;
+      await this.generateDemo({ products, seed });
+      return true;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /**
+   * Imports a JSON Lines or CSV file. Every product is validated; bad ones are reported with their
+   * line. Strict: any problem aborts before anything is written, and the whole file is written in
+   * one transaction. Otherwise good products are upserted in transactions of IMPORT_BATCH; a batch
+   * the database refuses is retried product by product so only the offending lines are skipped.
+   */
+  async importFile(path: string, options: ImportOptions): Promise<ImportReport> {
+    await this.installCategories();
+    const known = await this.inTransaction((client) => this.writer.categoryIds(client));
+    const report: ImportReport = { imported: 0, skipped: 0, problems: [], aborted: false };
+    const problem = (line: number, message: string) => {
+      report.skipped++;
+      if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, message });
+    };
+
+    if (options.strict) {
+      const all: Array<{ line: number; product: ProductInput }> = [];
+      for await (const item of readImportRecords(path, options.format, options.onProgress)) {
+        const checked = item.error === undefined ? validateProductRecord(item.record, known) : null;
+        if (checked?.ok) all.push({ line: item.line, product: checked.product });
+        else problem(item.line, item.error ?? (checked as { errors: string[] }).errors.join('; '));
+      }
+      if (report.skipped > 0) return { ...report, aborted: true };
+      try {
+        await this.inTransaction(async (client) => {
+          for (let i = 0; i < all.length; i += IMPORT_BATCH) {
+            await this.writeBatch(client, all.slice(i, i + IMPORT_BATCH));
+          }
+        });
+      } catch (error) {
+        if (!(error instanceof LineWriteError)) throw error;
+        return { imported: 0, skipped: all.length, problems: [error.problem], aborted: true };
+      }
+      return { ...report, imported: all.length };
+    }
+
+    let batch: Array<{ line: number; product: ProductInput }> = [];
+    const flush = async () => {
+      const current = batch;
+      batch = [];
+      try {
+        await this.inTransaction((client) => this.writeBatch(client, current));
+        report.imported += current.length;
+      } catch (error) {
+        if (!(error instanceof LineWriteError)) throw error;
+        for (const item of current) {
+          try {
+            await this.inTransaction((client) => this.writeBatch(client, [item]));
+            report.imported++;
+          } catch (single) {
+            if (!(single instanceof LineWriteError)) throw single;
+            problem(single.problem.line, single.problem.message);
+          }
+        }
+      }
+    };
+    for await (const item of readImportRecords(path, options.format, options.onProgress)) {
+      const checked = item.error === undefined ? validateProductRecord(item.record, known) : null;
+      if (checked?.ok) batch.push({ line: item.line, product: checked.product });
+      else problem(item.line, item.error ?? (checked as { errors: string[] }).errors.join('; '));
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+    if (batch.length > 0) await flush();
+    return report;
+  }
+
+  /** Writes a batch; a refusal by the data (not the server) becomes a LineWriteError. */
+  private async writeBatch(
+    client: PoolClient,
+    items: Array<{ line: number; product: ProductInput }>,
+  ): Promise<void> {
+    // Within one file a later line for the same product code wins.
+    const byCode = new Map(items.map((item) => [item.product.productCode, item]));
+    try {
+      await client.query('SAVEPOINT batch');
+      await this.writer.writeProducts(
+        client,
+        [...byCode.values()].map((item) => item.product),
+      );
+      await client.query('RELEASE SAVEPOINT batch');
+    } catch (error) {
+      await client.query('ROLLBACK TO SAVEPOINT batch');
+      const code = (error as { code?: string }).code;
+      // 23xxx integrity violations and 22xxx data exceptions are the data's fault, not the server's.
+      if (error instanceof CatalogWriteError || (code && /^2[23]/.test(code))) {
+        throw new LineWriteError({ line: items[0].line, message: (error as Error).message });
+      }
+      throw error;
+    }
+  }
+
+  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+class LineWriteError extends Error {
+  constructor(readonly problem: ImportProblem) {
+    super(problem.message);
+  }
+}

@@ -1,0 +1,229 @@
+import { AvailabilityName, OfferConditionName } from '../catalog.constants';
+import { OfferInput, ProductInput, TaxonomyInput } from '../catalog-product.input';
+import {
+  ASSORTMENT,
+  AUTHORS,
+  BOOK_PREFIXES,
+  BOOK_PUBLISHERS,
+  BOOK_TOPICS,
+  FULFILLMENT,
+  LeafAssortment,
+  VENDORS,
+} from './assortment';
+import { CATEGORY_TREE } from './category-tree';
+import { DemoRandom, productSeed } from './demo-random';
+
+const BOOK_LEAVES = Object.keys(BOOK_TOPICS);
+const BOOK_WEIGHT = 3;
+const TOTAL_WEIGHT =
+  ASSORTMENT.reduce((sum, leaf) => sum + leaf.weight, 0) + BOOK_WEIGHT * BOOK_LEAVES.length;
+const UNSPSC_VERSION = 'UNv260801';
+const ECLASS_VERSION = '13.0';
+
+/**
+ * The demo product number `index` (0-based) of the catalog with `seed`: a pure function of both,
+ * so any slice of a catalog can be generated independently and the same seed gives the same catalog.
+ */
+export function generateDemoProduct(seed: number, index: number): ProductInput {
+  const rng = new DemoRandom(productSeed(seed, index));
+  const id = demoProductId(seed, index);
+  const german = rng.chance(0.3);
+  let ticket = rng.next() * TOTAL_WEIGHT;
+  for (const leaf of ASSORTMENT) {
+    ticket -= leaf.weight;
+    if (ticket < 0) return withOffers(rng, assortmentProduct(rng, id, seed, index, leaf, german));
+  }
+  return withOffers(rng, bookProduct(rng, id, seed, index, rng.pick(BOOK_LEAVES), german));
+}
+
+export function demoProductId(seed: number, index: number): string {
+  return `demo-${seed.toString(36)}-${index.toString(36)}`;
+}
+
+function demoProductCode(seed: number, index: number): string {
+  return `DM${seed.toString(36).toUpperCase()}X${index.toString(36).toUpperCase().padStart(7, '0')}`;
+}
+
+type Draft = Omit<ProductInput, 'offers'> & { basePrice: number; book?: ProductInput['book'] };
+
+function assortmentProduct(
+  rng: DemoRandom,
+  id: string,
+  seed: number,
+  index: number,
+  leaf: LeafAssortment,
+  german: boolean,
+): Draft {
+  const type = rng.pick(leaf.types);
+  const brand = rng.pick(leaf.brands);
+  const [variantEn, variantDe] = rng.pick(type.variants);
+  const model = `${brand
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 2)
+    .toUpperCase()}-${rng.int(100, 9999)}`;
+  const name = german
+    ? `${brand} ${type.de}, ${variantDe}, ${model}`
+    : `${brand} ${type.en}, ${variantEn}, ${model}`;
+  const features = type.features.map(([en, de]) => (german ? de : en));
+  const taxonomies: TaxonomyInput[] = [{ type: 'unspsc', code: type.unspsc, version: UNSPSC_VERSION }];
+  if (type.eclass && rng.chance(0.5))
+    taxonomies.push({ type: 'eclass', code: type.eclass, version: ECLASS_VERSION });
+  const [lo, hi] = type.price;
+  return {
+    id,
+    productCode: demoProductCode(seed, index),
+    name,
+    brand,
+    manufacturer: brand,
+    manufacturerPartNumber: model,
+    description: german
+      ? `${type.de} von ${brand}, ${variantDe}. ${features.join('. ')}. (EN: ${type.en})`
+      : `${type.en} by ${brand}, ${variantEn}. ${features.join('. ')}. (DE: ${type.de})`,
+    features,
+    overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn },
+    images: [],
+    taxonomies,
+    book: null,
+    ...rating(rng),
+    categoryId: leaf.categoryId,
+    unspsc: type.unspsc,
+    cpfEligible: rng.chance(0.15),
+    basePrice: lo * Math.pow(hi / lo, rng.next()),
+  };
+}
+
+function bookProduct(
+  rng: DemoRandom,
+  id: string,
+  seed: number,
+  index: number,
+  categoryId: string,
+  german: boolean,
+): Draft {
+  const lang = german ? 'de' : 'en';
+  const topic = rng.pick(BOOK_TOPICS[categoryId][lang]);
+  const title = `${rng.pick(BOOK_PREFIXES[lang])} ${topic}`;
+  const edition = rng.int(1, 6);
+  const author = rng.pick(AUTHORS);
+  const publisher = rng.pick(BOOK_PUBLISHERS);
+  const isbn13 = isbn13From(rng);
+  const year = rng.int(2005, 2025);
+  const unspsc = CATEGORY_TREE.find((c) => c.id === categoryId)?.unspsc ?? '55101500';
+  return {
+    id,
+    productCode: demoProductCode(seed, index),
+    name: german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`,
+    brand: publisher,
+    manufacturer: publisher,
+    manufacturerPartNumber: null,
+    description: german
+      ? `${title} von ${author}. Fachbuch, ${publisher} ${year}.`
+      : `${title} by ${author}. Professional book, ${publisher} ${year}.`,
+    features: [
+      author,
+      german ? 'Gebundene Ausgabe' : 'Hardcover',
+      german ? `${rng.int(180, 900)} Seiten` : `${rng.int(180, 900)} pages`,
+    ],
+    overview: { author, publisher, edition },
+    images: [],
+    taxonomies: [{ type: 'unspsc', code: unspsc, version: UNSPSC_VERSION }],
+    book: {
+      isbn13,
+      isbn10: isbn10From13(isbn13),
+      publicationDate: `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+      publishedLanguage: lang,
+    },
+    ...rating(rng),
+    categoryId,
+    unspsc,
+    cpfEligible: rng.chance(0.1),
+    basePrice: rng.int(1990, 8990) / 100,
+  };
+}
+
+function rating(rng: DemoRandom): { starRating: number | null; reviewCount: number | null } {
+  if (!rng.chance(0.7)) return { starRating: null, reviewCount: null };
+  const star = Math.min(5, Math.max(1, 5 - Math.abs(rng.next() + rng.next() - 0.6) * 2.2));
+  return { starRating: Math.round(star * 10) / 10, reviewCount: rng.int(1, 2500) };
+}
+
+function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
+  const { basePrice, ...product } = draft;
+  const count = 1 + Math.floor(Math.pow(rng.next(), 2.2) * 8); // 1..8, mostly few
+  const vendors = [...VENDORS];
+  const offers: OfferInput[] = [];
+  const isBook = product.book !== null;
+  for (let n = 0; n < count; n++) {
+    const vendor = vendors.splice(Math.floor(rng.next() * vendors.length), 1)[0];
+    const condition = offerCondition(rng, isBook, n);
+    const factor =
+      condition === 'new'
+        ? 0.92 + rng.next() * 0.3
+        : condition === 'collectible'
+          ? 1.5
+          : 0.55 + rng.next() * 0.2;
+    const price = Math.max(0.2, Math.round(basePrice * factor * 100) / 100);
+    const deliveryDays = Math.min(21, 1 + Math.floor(Math.pow(rng.next(), 2) * 14));
+    const tiers =
+      !isBook && rng.chance(0.35)
+        ? [
+            { minQuantity: 10, price: round2(price * 0.95) },
+            { minQuantity: 50, price: round2(price * 0.9) },
+          ]
+        : [];
+    const availability = offerAvailability(rng);
+    const marketplace = vendor === 'Marketplace Retail' || rng.chance(0.3);
+    offers.push({
+      id: `${product.id}-${n + 1}`,
+      vendor,
+      vendorSku: `${vendor.replace(/[^A-Z]/g, '').slice(0, 3) || 'V'}-${product.productCode.slice(-6)}-${n + 1}`,
+      price: price.toFixed(2),
+      currency: 'EUR',
+      quantityTiers: tiers,
+      quantityMin: rng.chance(0.15) ? rng.pick([5, 10, 25]) : 1,
+      quantityMax: rng.chance(0.2) ? rng.pick([50, 100, 999]) : null,
+      condition,
+      fulfillment: marketplace ? FULFILLMENT.en[0] : FULFILLMENT.en[1],
+      deliveryDays,
+      availability,
+      isPrime: marketplace && deliveryDays <= 2 && availability === 'in_stock',
+      priceTaxLabel: isBook ? 'incl. 7% VAT' : rng.chance(0.8) ? 'excl. VAT' : 'incl. 19% VAT',
+      priceInfo: tiers.length > 0 ? 'Volume discounts from 10 units' : null,
+      unit: 'PCE',
+      priceUnitQuantity: 1,
+    });
+  }
+  return { ...product, offers };
+}
+
+function offerCondition(rng: DemoRandom, isBook: boolean, n: number): OfferConditionName {
+  if (n === 0) return 'new';
+  const r = rng.next();
+  if (isBook) return r < 0.6 ? 'new' : r < 0.9 ? 'used' : 'collectible';
+  return r < 0.8 ? 'new' : r < 0.9 ? 'refurbished' : 'used';
+}
+
+function offerAvailability(rng: DemoRandom): AvailabilityName {
+  const r = rng.next();
+  return r < 0.8 ? 'in_stock' : r < 0.9 ? 'limited' : r < 0.96 ? 'backorder' : 'out_of_stock';
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+/** A valid ISBN-13 in the German-language group (978-3-...). */
+function isbn13From(rng: DemoRandom): string {
+  const body = `9783${String(rng.int(0, 99_999_999)).padStart(8, '0')}`;
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+export function isbn10From13(isbn13: string): string {
+  const body = isbn13.slice(3, 12);
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return `${body}${check === 10 ? 'X' : String(check)}`;
+}

@@ -1,0 +1,97 @@
+import {
+  AVAILABILITIES,
+  BRAND_KEY_PATTERN,
+  CATEGORY_ID_PATTERN,
+  OFFER_CONDITIONS,
+} from './catalog.constants';
+import { Sql, raw, sql } from './sql-fragment';
+
+/** Facet ids of the search response, which are also the filter parameter names. */
+export const FACET_IDS = [
+  'category',
+  'price',
+  'availability',
+  'delivery_day',
+  'review-rating',
+  'is_prime',
+  'cpf_eligible',
+  'lbr_brands_browse-bin',
+  'condition-type',
+] as const;
+export type FacetId = (typeof FACET_IDS)[number];
+
+export function isFacetId(name: string): name is FacetId {
+  return (FACET_IDS as readonly string[]).includes(name);
+}
+
+const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})?$/;
+
+/** Whether `value` is a well-formed value id of `facet` (it may still match nothing). */
+export function isValidFacetValue(facet: FacetId, value: string): boolean {
+  switch (facet) {
+    case 'category':
+      return CATEGORY_ID_PATTERN.test(value);
+    case 'price': {
+      const m = PRICE_RANGE.exec(value);
+      return m !== null && (m[2] === undefined || Number(m[2]) > Number(m[1]));
+    }
+    case 'availability':
+      return (AVAILABILITIES as readonly string[]).includes(value);
+    case 'delivery_day':
+      return /^([1-9]|[1-5]\d|60)$/.test(value);
+    case 'review-rating':
+      return /^[1-5]$/.test(value);
+    case 'is_prime':
+    case 'cpf_eligible':
+      return value === 'true';
+    case 'lbr_brands_browse-bin':
+      return BRAND_KEY_PATTERN.test(value);
+    case 'condition-type':
+      return (OFFER_CONDITIONS as readonly string[]).includes(value);
+  }
+}
+
+/**
+ * The SQL predicate over product row `p` for one (valid) facet value. Category values are
+ * subtrees, price values half-open ranges [from, to), delivery values "within n days", rating
+ * values "n stars and up".
+ */
+export function facetValuePredicate(facet: FacetId, value: string): Sql {
+  switch (facet) {
+    case 'category':
+      return sql`p.category_path LIKE (SELECT c.path || '%' FROM category c WHERE c.id = ${value})`;
+    case 'price': {
+      const [, from, to] = PRICE_RANGE.exec(value) as RegExpExecArray;
+      return to === undefined
+        ? sql`p.best_price >= ${Number(from)}`
+        : sql`(p.best_price >= ${Number(from)} AND p.best_price < ${Number(to)})`;
+    }
+    case 'availability':
+      return sql`p.availability = ${value}::availability`;
+    case 'delivery_day':
+      return sql`p.fastest_delivery_days <= ${Number(value)}`;
+    case 'review-rating':
+      return sql`p.star_rating >= ${Number(value)}`;
+    case 'is_prime':
+      return raw('p.is_prime');
+    case 'cpf_eligible':
+      return raw('p.cpf_eligible');
+    case 'lbr_brands_browse-bin':
+      return sql`p.brand_key = ${value}`;
+    case 'condition-type':
+      return sql`${value}::offer_condition = ANY(p.conditions)`;
+  }
+}
+
+/** Values of one facet OR; an empty selection is no restriction (null). */
+export function facetPredicate(facet: FacetId, values: readonly string[]): Sql | null {
+  if (values.length === 0) return null;
+  if (values.length === 1) return facetValuePredicate(facet, values[0]);
+  const any = values
+    .slice(1)
+    .reduce<Sql>(
+      (acc, value) => sql`${acc} OR ${facetValuePredicate(facet, value)}`,
+      facetValuePredicate(facet, values[0]),
+    );
+  return sql`(${any})`;
+}

@@ -1,0 +1,69 @@
+import { parseSearchRequest } from './search-request.parser';
+
+const ok = (params: Record<string, unknown>) => {
+  const result = parseSearchRequest(params);
+  if (!result.ok) throw new Error(result.message);
+  return result.request;
+};
+const error = (params: Record<string, unknown>, raw = '') => {
+  const result = parseSearchRequest(params, raw);
+  if (result.ok) throw new Error('expected a rejection');
+  return result.message;
+};
+
+describe('parseSearchRequest', () => {
+  it('applies the defaults page 1 and pageSize 24 and trims the query', () => {
+    expect(ok({ query: '  paper ' })).toEqual({ query: 'paper', page: 1, pageSize: 24, filters: {} });
+  });
+
+  it.each([
+    [{}, /query is required/],
+    [{ query: '   ' }, /blank/],
+    [{ query: ['a', 'b'] }, /once/],
+    [{ query: 'x'.repeat(201) }, /longer than 200/],
+    [{ query: 'a', page: '0' }, /page must be between 1/],
+    [{ query: 'a', page: '-1' }, /page must be a whole number/],
+    [{ query: 'a', page: 'abc' }, /page must be a whole number/],
+    [{ query: 'a', page: '1.5' }, /page must be a whole number/],
+    [{ query: 'a', page: '1001' }, /page must be between/],
+    [{ query: 'a', pageSize: '0' }, /pageSize must be between 1 and 24/],
+    [{ query: 'a', pageSize: '25' }, /pageSize must be between 1 and 24/],
+    [{ query: 'a', pageSize: 'abc' }, /pageSize must be a whole number/],
+    [{ query: 'a', price: 'cheap' }, /price/],
+    [{ query: 'a', price: '50-10' }, /price/],
+    [{ query: 'a', is_prime: 'yes' }, /is_prime/],
+    [{ query: 'a', 'review-rating': '6' }, /review-rating/],
+    [{ query: 'a', category: '../etc' }, /category/],
+  ])('rejects %p', (params, message) => {
+    expect(error(params)).toMatch(message);
+  });
+
+  it('rejects an over-long query string and too many values of one facet', () => {
+    expect(error({ query: 'a' }, 'x'.repeat(4097))).toMatch(/query string/);
+    const brands = Array.from({ length: 21 }, (_, i) => `brand-${i}`);
+    expect(error({ query: 'a', 'lbr_brands_browse-bin': brands })).toMatch(/at most 20/);
+  });
+
+  it('collects repeated facet values, drops duplicates and ignores unknown parameters', () => {
+    expect(
+      ok({
+        query: 'pen',
+        page: '2',
+        pageSize: '10',
+        'lbr_brands_browse-bin': ['pelikan', 'stabilo', 'pelikan'],
+        'condition-type': 'used',
+        price: ['0-10', '100-'],
+        p_n_feature_browse: 'whatever',
+      }),
+    ).toEqual({
+      query: 'pen',
+      page: 2,
+      pageSize: 10,
+      filters: {
+        'lbr_brands_browse-bin': ['pelikan', 'stabilo'],
+        'condition-type': ['used'],
+        price: ['0-10', '100-'],
+      },
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import type { SearchHit } from '../catalog/catalog-search.repository';
+import { IMAGE_KINDS } from '../catalog/catalog.constants';
+import { ImageDto, SearchResultDto } from './dto/search-response.dto';
+import { Language } from './search-language';
+import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from './search.messages';
+
+/** Placeholder image URL served by the gateway itself (see src/images). */
+export function placeholderImage(
+  publicUrl: string,
+  productId: string,
+  kind: keyof typeof IMAGE_KINDS,
+  altText: string,
+): ImageDto {
+  return {
+    url: `${publicUrl}/images/products/${encodeURIComponent(productId)}/${kind}.svg`,
+    ...IMAGE_KINDS[kind],
+    altText,
+    kind,
+  };
+}
+
+function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
+  const images = Array.isArray(hit.images) ? (hit.images as ImageDto[]) : [];
+  const own =
+    images.find((i) => i.kind === 'small') ?? images.find((i) => i.kind === 'thumbnail') ?? images[0];
+  return own ? { ...own } : placeholderImage(publicUrl, hit.id, 'small', hit.name);
+}
+
+/** One search result as the spec shapes it, in the caller's language. */
+export function toSearchResult(hit: SearchHit, language: Language, publicUrl: string): SearchResultDto {
+  const amount = Number(hit.price ?? 0);
+  const currency = hit.currency ?? 'EUR';
+  const result: SearchResultDto = {
+    id: hit.id,
+    provider: 'marketplace',
+    name: hit.name,
+    price: { amount, currency, formatted: formatMoney(amount, currency, language) },
+    preview: previewOf(hit, publicUrl),
+    quantityDiscountsAvailable: hit.quantityDiscounts,
+    preferred: hit.preferred,
+    blocked: hit.blocked,
+    sku: hit.productCode,
+  };
+  if (hit.vendor) result.vendor = hit.vendor;
+  if (hit.deliveryDays !== null) result.delivery = deliveryIn(hit.deliveryDays, language);
+  if (hit.priceTaxLabel) result.priceTaxLabel = hit.priceTaxLabel;
+  if (hit.starRating !== null) result.starRating = Math.round(hit.starRating * 10) / 10;
+  if (hit.availability)
+    result.availability = AVAILABILITY_NAMES[hit.availability]?.[language] ?? hit.availability;
+  return result;
+}

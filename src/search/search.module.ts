@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
+import { GuidanceModule } from '../guidance/guidance.module';
+import { SearchController } from './search.controller';
+import { SearchService } from './search.service';
+
+@Module({
+  imports: [CatalogModule, GuidanceModule],
+  controllers: [SearchController],
+  providers: [SearchService],
+})
+export class SearchModule {}

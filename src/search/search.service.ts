@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogSearch, CatalogSearchRepository } from '../catalog/catalog-search.repository';
+import { AppConfig } from '../config/app-config';
+import { SearchGuidanceProvider } from '../guidance/search-guidance';
+import { SearchResponseDto } from './dto/search-response.dto';
+import { buildFacets, facetCandidates } from './search-facets.builder';
+import { Language } from './search-language';
+import { SearchRequest, typoFallbackText } from './search-request.parser';
+import { toSearchResult } from './search-result.mapper';
+import { MARKETPLACE_NAME } from './search.messages';
+
+/**
+ * Search: full-text first; when that finds nothing, the same search by trigram similarity of the
+ * product name (typo tolerance). Each attempt is two queries run side by side: the page, and the
+ * facets over a bounded sample of the text matches.
+ */
+@Injectable()
+export class SearchService {
+  private readonly candidates = facetCandidates();
+
+  constructor(
+    private readonly repository: CatalogSearchRepository,
+    private readonly guidance: SearchGuidanceProvider,
+    private readonly config: AppConfig,
+  ) {}
+
+  async search(
+    request: SearchRequest,
+    organizationId: string,
+    language: Language,
+  ): Promise<SearchResponseDto> {
+    const base: CatalogSearch = {
+      text: request.query,
+      mode: 'fulltext',
+      filters: request.filters,
+      offset: (request.page - 1) * request.pageSize,
+      limit: request.pageSize,
+      countCap: this.config.search.countCap,
+      facetSample: this.config.search.facetSample,
+      guidance: await this.guidance.forOrganization(organizationId),
+    };
+    let outcome = await this.run(base, request);
+    const typoText = typoFallbackText(request.query);
+    if (outcome.total === 0 && typoText !== '') {
+      outcome = await this.run({ ...base, mode: 'typo', text: typoText }, request);
+    }
+    const { hits, counts, total } = outcome;
+    const cap = this.config.search.countCap;
+    return {
+      id: 'marketplace',
+      name: MARKETPLACE_NAME[language],
+      count: total > cap ? { value: cap, relation: 'gte' } : { value: total, relation: 'eq' },
+      data: hits.map((hit) => toSearchResult(hit, language, this.config.publicUrl)),
+      facets: buildFacets(counts, this.candidates, request.filters, language),
+    };
+  }
+
+  private async run(search: CatalogSearch, request: SearchRequest) {
+    const [{ hits, total }, counts] = await Promise.all([
+      this.repository.page(search),
+      this.repository.facets(search, this.candidates, request.filters.category?.[0] ?? null),
+    ]);
+    return { hits, total, counts };
+  }
+}
