@@ -71,10 +71,11 @@ export class CatalogSearchRepository {
    */
   async page(search: CatalogSearch): Promise<{ total: number; hits: SearchHit[] }> {
     const { guidance } = search;
+    // The matches carry only what ranking needs (id, rank, boost); the page's 24 rows are read in
+    // full afterwards, so wide columns (images, names) are never copied for thousands of matches.
     const query = sql`
       WITH matches AS MATERIALIZED (
-        SELECT p.id, p.name, p.product_code, p.star_rating, p.availability::text AS availability, p.images,
-               ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
+        SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
           FROM product p
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
@@ -82,18 +83,20 @@ export class CatalogSearchRepository {
         SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
-      SELECT (SELECT count(*)::int FROM matches LIMIT 1) AS total, r.id, r.name, r.product_code, r.star_rating,
-             r.availability, r.images, r.product_preferred,
+      SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
+             p.availability::text AS availability, p.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
              coalesce(bo.blocked, false) AS blocked, coalesce(bo.preferred, false) AS offer_preferred
         FROM (SELECT 1) one
         LEFT JOIN top r ON TRUE
+        LEFT JOIN product p ON p.id = r.id
         LEFT JOIN LATERAL (
+          -- The shown offer, in the buyer order of guidance-evaluator.ts: buyable, preferred, cheapest.
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
-            FROM offer o JOIN product p ON p.id = o.product_id
-           WHERE o.product_id = r.id
-           ORDER BY 7 ASC, o.price, o.id
+            FROM offer o
+           WHERE o.product_id = p.id
+           ORDER BY 7 ASC, 8 DESC, o.price, o.id
            LIMIT 1
         ) bo ON TRUE
        ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
@@ -140,7 +143,7 @@ export class CatalogSearchRepository {
                p.cpf_eligible, p.brand_key, p.brand, p.conditions
           FROM product p
          WHERE ${matchOf(search)}
-         LIMIT ${search.facetSample}
+         LIMIT ${Math.min(search.facetSample, search.countCap)}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)
       SELECT
         (SELECT json_build_array(${countList}) FROM m p) AS candidates,
@@ -172,13 +175,13 @@ export class CatalogSearchRepository {
 function matchOf(search: CatalogSearch): Sql {
   return search.mode === 'fulltext'
     ? sql`p.offer_count > 0 AND p.search_vector @@ gw_search_query(${search.text})`
-    : sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% gw_normalize(p.name)`;
+    : sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`;
 }
 
 function rankOf(search: CatalogSearch): Sql {
   return search.mode === 'fulltext'
     ? sql`ts_rank(p.search_vector, gw_search_query(${search.text}))`
-    : sql`word_similarity(gw_normalize(${search.text}), gw_normalize(p.name))`;
+    : sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
 }
 
 /** All selected filters except those of `facet` (for its own values: multi-select stays possible). */

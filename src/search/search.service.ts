@@ -9,6 +9,9 @@ import { SearchRequest, typoFallbackText } from './search-request.parser';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';
 
+/** The typo fallback ranks at most this many candidates (beyond: count relation "gte"). */
+export const TYPO_COUNT_CAP = 1_000;
+
 /**
  * Search: full-text first; when that finds nothing, the same search by trigram similarity of the
  * product name (typo tolerance). Each attempt is two queries run side by side: the page, and the
@@ -41,11 +44,13 @@ export class SearchService {
     };
     let outcome = await this.run(base, request);
     const typoText = typoFallbackText(request.query);
+    let cap = base.countCap;
     if (outcome.total === 0 && typoText !== '') {
-      outcome = await this.run({ ...base, mode: 'typo', text: typoText }, request);
+      // Similarity is computed per candidate row, so the fallback looks at fewer of them.
+      cap = Math.min(cap, TYPO_COUNT_CAP);
+      outcome = await this.run({ ...base, mode: 'typo', text: typoText, countCap: cap }, request);
     }
     const { hits, counts, total } = outcome;
-    const cap = this.config.search.countCap;
     return {
       id: 'marketplace',
       name: MARKETPLACE_NAME[language],
