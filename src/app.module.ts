@@ -4,6 +4,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuthModule } from './auth/auth.module';
+import { Clock } from './common/clock/clock';
+import { ClockModule } from './common/clock/clock.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -13,11 +15,12 @@ import { OAuthModule } from './oauth/oauth.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(clock),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
         HealthModule,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { ClockModule } from '../common/clock/clock.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
@@ -8,6 +9,9 @@ import { OAuthModule } from '../oauth/oauth.module';
 @Module({})
 export class AdminModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AdminModule, imports: [ConfigModule.forRoot(config), DatabaseModule, OAuthModule] };
+    return {
+      module: AdminModule,
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(), DatabaseModule, OAuthModule],
+    };
   }
 }

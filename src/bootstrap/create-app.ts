@@ -5,12 +5,15 @@ import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { serveOpenApi } from './openapi';
 
 export interface CreateAppOptions {
   /** Extra modules mounted beside the application's own (tests). */
   extraModules?: Array<Type | DynamicModule>;
+  /** The time source (tests hand in a ManualClock); default: the system clock. */
+  clock?: Clock;
 }
 
 /** Builds the configured, initialised application without listening; used by main and the tests. */
@@ -31,7 +34,7 @@ export async function createApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const root: DynamicModule = AppModule.forRoot(config);
+  const root: DynamicModule = AppModule.forRoot(config, options.clock);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
