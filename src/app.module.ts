@@ -12,6 +12,8 @@ import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
+import { OAuthApiModule } from './oauth/oauth-api.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 
 @Module({})
 export class AppModule {
@@ -26,6 +28,8 @@ export class AppModule {
         HealthModule,
         AuthModule,
         OAuthModule,
+        OAuthApiModule,
+        RateLimitModule,
         DemoModule,
       ],
       providers: [
