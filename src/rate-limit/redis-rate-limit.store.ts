@@ -34,6 +34,9 @@ export class RedisRateLimitStore extends RateLimitStore {
       maxRetriesPerRequest: 1,
       commandTimeout: commandTimeoutMs,
       connectTimeout: 2_000,
+      // After a failed connection ioredis keeps a timer this long on close (its dead socket never
+      // emits 'close' again); a live connection quits well within it.
+      disconnectTimeout: 200,
     });
     redis.on('error', (error: Error) => this.warn(`Redis error: ${error.message}`));
     redis.defineCommand('rateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
