@@ -16,7 +16,8 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return this.counters.size;
   }
 
-  increment(key: string, windowIndex: number): Promise<number> {
+  // Windows are told apart by index alone; their length only matters to stores that expire keys.
+  increment(key: string, windowIndex: number, _windowMs?: number): Promise<number> {
     const counter = this.counters.get(key);
     if (counter && counter.windowIndex === windowIndex) {
       counter.count += 1;
