@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { UserRefDto } from './dto/user-ref.dto';
 import { OrganizationsService } from './organizations.service';
+import { TokenIssuanceRepository } from './token-issuance.repository';
 
 export const ACCESS_TOKEN_PREFIX = 'mpgt_';
 const PURGE_BATCH = 10_000;
@@ -23,6 +24,7 @@ export class AccessTokensService {
     private readonly organizations: OrganizationsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly issuance: TokenIssuanceRepository,
   ) {}
 
   /** A new token for a user through a client of the same organization; only its SHA-256 is stored. */
@@ -30,16 +32,13 @@ export class AccessTokensService {
     const accessToken = generateSecret(ACCESS_TOKEN_PREFIX);
     const issuedAt = this.clock.now();
     const expiresIn = this.config.tokenTtlSeconds;
-    await this.prisma.accessToken.create({
-      data: {
-        tokenHash: sha256(accessToken),
-        organizationId: input.organizationId,
-        userId: input.userId,
-        clientId: input.clientId,
-        issuedAt,
-        expiresAt: new Date(issuedAt.getTime() + expiresIn * 1000),
-      },
-      select: { id: true },
+    await this.issuance.insertToken({
+      tokenHash: sha256(accessToken),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      clientId: input.clientId,
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + expiresIn * 1000),
     });
     return { accessToken, expiresIn };
   }

@@ -14,6 +14,14 @@ export const CLIENT_SECRET_PREFIX = 'mpgs_';
 // Compared against when the client id is unknown, so that case costs the same as a wrong secret.
 const UNKNOWN_CLIENT_HASH = sha256(generateSecret(CLIENT_SECRET_PREFIX));
 
+/**
+ * Whether `clientSecret` matches a stored SHA-256 in constant time; with no stored digest (unknown
+ * client) the same work is done against a dummy, so timing does not tell the two cases apart.
+ */
+export function clientSecretMatches(clientSecret: string, storedHash: Uint8Array | undefined): boolean {
+  return digestsEqual(sha256(clientSecret), storedHash ?? UNKNOWN_CLIENT_HASH) && storedHash !== undefined;
+}
+
 /** The outcome of checking a client's credentials; `unknown` covers both "no such id" and "wrong secret". */
 export type ClientAuthentication =
   | { outcome: 'authenticated'; client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId'> }
@@ -85,8 +93,7 @@ export class ClientsService {
             select: { id: true, clientId: true, organizationId: true, secretHash: true, revokedAt: true },
           })
         : null;
-    const matches = digestsEqual(sha256(clientSecret), client?.secretHash ?? UNKNOWN_CLIENT_HASH);
-    if (!client || !matches) return { outcome: 'unknown' };
+    if (!client || !clientSecretMatches(clientSecret, client.secretHash)) return { outcome: 'unknown' };
     if (client.revokedAt) return { outcome: 'revoked' };
     return {
       outcome: 'authenticated',

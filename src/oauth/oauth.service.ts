@@ -2,15 +2,15 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { AccessTokenRepository } from '../auth/access-token.repository';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
 import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../rate-limit/rate-limiter.service';
 import { ClientCredentials } from './client-credentials.parser';
-import { ClientsService } from './clients.service';
+import { clientSecretMatches, ClientsService } from './clients.service';
 import { AccessTokensService } from './access-tokens.service';
 import { TokenResponseDto } from './dto/token-response.dto';
 import { parseFormUrlencoded } from './form-urlencoded.parser';
 import { OAuthProtocolError } from './oauth-protocol.error';
+import { TokenIssuanceRepository } from './token-issuance.repository';
 import { readRevocationRequest, readTokenRequest } from './token-request.parser';
 
 export const OAUTH_REALM = 'marketplace-gateway';
@@ -34,7 +34,7 @@ export class OAuthService {
   private readonly perClient: RateLimitPolicy;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly issuance: TokenIssuanceRepository,
     private readonly clients: ClientsService,
     private readonly tokens: AccessTokensService,
     private readonly tokenLookup: AccessTokenRepository,
@@ -51,21 +51,34 @@ export class OAuthService {
     return withOAuthErrors(async () => {
       const request = readTokenRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
       await this.limiter.consume(this.perClient, request.credentials.clientId);
-      const client = await this.authenticate(request.credentials);
-      const user = await this.prisma.user.findUnique({
-        where: { organizationId_email: { organizationId: client.organizationId, email: request.email } },
-        select: { id: true, disabledAt: true },
-      });
-      if (!user || user.disabledAt) {
+      const { clientId, clientSecret, method } = request.credentials;
+      // One query finds the client and the user; the secret is checked before anything is used.
+      const found =
+        clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
+      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) {
+        throw new OAuthProtocolError(
+          'invalid_client',
+          'Client authentication failed.',
+          method === 'client_secret_basic',
+        );
+      }
+      if (found.clientRevokedAt) {
+        throw new OAuthProtocolError(
+          'invalid_client',
+          'The client has been revoked.',
+          method === 'client_secret_basic',
+        );
+      }
+      if (!found.userId || found.userDisabledAt) {
         throw new OAuthProtocolError(
           'invalid_grant',
           "The email does not name an active user of the client's organization.",
         );
       }
       const issued = await this.tokens.issue({
-        organizationId: client.organizationId,
-        userId: user.id,
-        clientId: client.id,
+        organizationId: found.organizationId,
+        userId: found.userId,
+        clientId: found.clientId,
       });
       return { access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn };
     });

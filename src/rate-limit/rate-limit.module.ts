@@ -1,11 +1,10 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AppConfig } from '../config/app-config';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit.store';
 import { RateLimiterService } from './rate-limiter.service';
 import { RedisRateLimitStore } from './redis-rate-limit.store';
-import { UserRateLimitInterceptor } from './user-rate-limit.interceptor';
+import { UserRateLimitService } from './user-rate-limit.service';
 
 /** Rate limits for any route: counters in Redis when REDIS_URL is set, in memory otherwise. */
 @Global()
@@ -20,9 +19,9 @@ import { UserRateLimitInterceptor } from './user-rate-limit.interceptor';
           : new MemoryRateLimitStore(),
     },
     RateLimiterService,
-    { provide: APP_INTERCEPTOR, useClass: UserRateLimitInterceptor },
+    UserRateLimitService,
   ],
-  exports: [RateLimiterService],
+  exports: [RateLimiterService, UserRateLimitService],
 })
 export class RateLimitModule implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}
