@@ -127,6 +127,9 @@ describeWithRedis('rate limits shared by replicas through Redis', () => {
       REDIS_URL: testRedisUrl() as string,
       RATE_LIMIT_REDIS_PREFIX: testRedisPrefix(),
     };
+    // Two apps in one process: Passport's strategy registry is process-global, so both resolve
+    // tokens through the second app's strategy (same database); each still counts through its own
+    // guard and Redis connection, which is what is under test here.
     const first = await startTestApp({ extraModules: [WhoAmIModule], clock, env });
     const second = await startTestApp({ extraModules: [WhoAmIModule], clock, env, database: first.database });
     replicas = [first, second];
