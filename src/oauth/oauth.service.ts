@@ -55,20 +55,8 @@ export class OAuthService {
       // One query finds the client and the user; the secret is checked before anything is used.
       const found =
         clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
-      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) {
-        throw new OAuthProtocolError(
-          'invalid_client',
-          'Client authentication failed.',
-          method === 'client_secret_basic',
-        );
-      }
-      if (found.clientRevokedAt) {
-        throw new OAuthProtocolError(
-          'invalid_client',
-          'The client has been revoked.',
-          method === 'client_secret_basic',
-        );
-      }
+      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) throw unknownClient(method);
+      if (found.clientRevokedAt) throw revokedClient(method);
       if (!found.userId || found.userDisabledAt) {
         throw new OAuthProtocolError(
           'invalid_grant',
@@ -97,17 +85,18 @@ export class OAuthService {
   }
 
   private async authenticate(credentials: ClientCredentials) {
-    const basic = credentials.method === 'client_secret_basic';
     const result = await this.clients.authenticate(credentials.clientId, credentials.clientSecret);
-    if (result.outcome === 'unknown') {
-      throw new OAuthProtocolError('invalid_client', 'Client authentication failed.', basic);
-    }
-    if (result.outcome === 'revoked') {
-      throw new OAuthProtocolError('invalid_client', 'The client has been revoked.', basic);
-    }
+    if (result.outcome === 'unknown') throw unknownClient(credentials.method);
+    if (result.outcome === 'revoked') throw revokedClient(credentials.method);
     return result.client;
   }
 }
+
+// One message for "no such client" and "wrong secret", so neither can be probed.
+const unknownClient = (method: ClientCredentials['method']) =>
+  new OAuthProtocolError('invalid_client', 'Client authentication failed.', method === 'client_secret_basic');
+const revokedClient = (method: ClientCredentials['method']) =>
+  new OAuthProtocolError('invalid_client', 'The client has been revoked.', method === 'client_secret_basic');
 
 /** The form parser hands the body over as a string; anything else was not a form. */
 function formBody(body: unknown): string {
