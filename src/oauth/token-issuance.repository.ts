@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { TokenCache } from '../auth/token-cache';
+import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 
 /** The client a token request names, with the user its email names in the client's organization. */
@@ -18,12 +21,36 @@ export interface ClientAndUser {
  * query is security-critical or tuned): one round trip finds the client and the user together,
  * one inserts the token, straight on the pool. Through Prisma the same work took three queries
  * and most of the request's time (see docs/oauth.md, benchmark).
+ *
+ * Found client/user pairs are cached like resolved bearer tokens (TOKEN_CACHE_TTL_MS, same bound):
+ * a client that asks for tokens in a loop then costs one query (the insert) per token. The secret
+ * is still checked on every request; a client revoked or user disabled meanwhile gets tokens for
+ * at most that long, and those tokens are refused at their first use (the bearer lookup re-checks
+ * client and user whenever it reads the database).
  */
 @Injectable()
 export class TokenIssuanceRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly cache: TokenCache<ClientAndUser>;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.cache = new TokenCache(config.tokenCache.ttlMs, config.tokenCache.maxEntries);
+  }
 
   async findClientAndUser(clientId: string, email: string): Promise<ClientAndUser | undefined> {
+    const key = `${clientId}\n${email}`;
+    const now = this.clock.now().getTime();
+    const cached = this.cache.get(key, now);
+    if (cached) return cached;
+    const found = await this.queryClientAndUser(clientId, email);
+    if (found) this.cache.set(key, found, Number.MAX_SAFE_INTEGER, now);
+    return found;
+  }
+
+  private async queryClientAndUser(clientId: string, email: string): Promise<ClientAndUser | undefined> {
     const { rows } = await this.prisma.pool.query<{
       id: string;
       organization_id: string;

@@ -63,4 +63,27 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
     expect(revoked.status).toBe(200);
     expect((await whoami(token)).status).toBe(401);
   });
+
+  it('refuses tokens to a revoked client within the ttl, and tokens it got meanwhile never work', async () => {
+    const { client, user, token } = await freshToken();
+    const form = {
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      email: user.email,
+    };
+    expect((await whoami(token)).status).toBe(200);
+    await t.prisma.oAuthClient.update({ where: { id: client.client.id }, data: { revokedAt: clock.now() } });
+
+    clock.advance(1_000);
+    const late = await requestToken(t.baseUrl, form); // the client lookup is still cached
+    expect(late.status).toBe(200);
+    expect((await whoami((await bodyOf(late)).access_token)).status).toBe(401); // resolved from the database
+
+    clock.advance(1_000);
+    const refused = await requestToken(t.baseUrl, form);
+    expect(refused.status).toBe(401);
+    expect((await bodyOf(refused)).error).toBe('invalid_client');
+    expect((await whoami(token)).status).toBe(401);
+  });
 });
