@@ -4,6 +4,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuthModule } from './auth/auth.module';
+import { Clock } from './common/clock/clock';
+import { ClockModule } from './common/clock/clock.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -13,20 +15,25 @@ import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
 import { ImagesModule } from './images/images.module';
 import { SearchModule } from './search/search.module';
+import { OAuthApiModule } from './oauth/oauth-api.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(clock),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
         HealthModule,
         AuthModule,
         GuidanceRulesModule,
         OAuthModule,
+        OAuthApiModule,
+        RateLimitModule,
         DemoModule,
         SearchModule,
         ImagesModule,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { ClockModule } from '../common/clock/clock.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
@@ -11,7 +12,7 @@ export class AdminModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AdminModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, OAuthModule, CatalogModule],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(), DatabaseModule, OAuthModule, CatalogModule],
     };
   }
 }

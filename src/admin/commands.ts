@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { AppConfig } from '../config/app-config';
 import { validateInput } from '../common/validation/validate-input';
 import { migrationStatus, runMigrations } from '../database/migration-runner';
+import { AccessTokensService } from '../oauth/access-tokens.service';
 import { ClientsService } from '../oauth/clients.service';
 import { AddUserDto } from '../oauth/dto/add-user.dto';
 import { CreateClientDto } from '../oauth/dto/create-client.dto';
@@ -283,6 +284,24 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       );
       if (report.aborted)
         throw new ImportAbortedError(`import aborted: ${report.problems.length} problem(s)`);
+    },
+  }),
+  'token revoke-user': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'token revoke-user --org <slug> --email <email>';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'email'], usage);
+      return validateInput(UserRefDto, { org: args.values.org, email: args.values.email });
+    },
+    async run(ctx) {
+      const result = await service(ctx, AccessTokensService).revokeForUser(ctx.input as UserRefDto);
+      printResult(
+        ctx.io,
+        ctx.json,
+        result,
+        `Revoked ${result.revoked} live token(s) of ${result.email}; the user can request new ones`,
+      );
     },
   }),
   'db migrate': define({

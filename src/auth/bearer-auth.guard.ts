@@ -3,6 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
+import { UserRateLimitService } from '../rate-limit/user-rate-limit.service';
+import { Principal } from './principal';
 
 const REALM = 'marketplace-gateway';
 
@@ -13,11 +15,14 @@ const REALM = 'marketplace-gateway';
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly userRateLimit: UserRateLimitService,
+  ) {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
       context.getHandler(),
       context.getClass(),
@@ -39,7 +44,11 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
         'www-authenticate': `Bearer realm="${REALM}"`,
       });
     }
-    return super.canActivate(context);
+    const authenticated = (await super.canActivate(context)) as boolean;
+    // The per-user API limit, here because only now is the user known (429 with Retry-After).
+    const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
+    if (authenticated && principal) await this.userRateLimit.consume(principal);
+    return authenticated;
   }
 
   override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { closeConnectionsWhileDraining } from './close-gracefully';
 import { serveOpenApi } from './openapi';
@@ -13,6 +14,8 @@ import { serveOpenApi } from './openapi';
 export interface CreateAppOptions {
   /** Extra modules mounted beside the application's own (tests). */
   extraModules?: Array<Type | DynamicModule>;
+  /** The time source (tests hand in a ManualClock); default: the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function createApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  const root: DynamicModule = AppModule.forRoot(config);
+  const root: DynamicModule = AppModule.forRoot(config, options.clock);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
   // Body parsing is ours (acceptEmptyJsonBodies) rather than Nest's, which would replace it at init.
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {

@@ -15,8 +15,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       type: 'http',
       scheme: 'bearer',
       description: 'Access token from POST /oauth/authorize',
-    });
-  return SwaggerModule.createDocument(app, builder.build());
+    })
+    // Every route needs the bearer token unless @Public() clears this (see public.decorator.ts).
+    .addSecurityRequirements('bearer');
+  return documentGuardedResponses(SwaggerModule.createDocument(app, builder.build()));
 }
 
 /** Swagger UI at /docs and the document at /openapi.json (both public, no secrets in them). */
@@ -26,4 +28,32 @@ export function serveOpenApi(app: INestApplication, config: AppConfig): void {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
   });
+}
+
+/** What the global bearer guard and per-user rate limit add to every guarded operation. */
+function documentGuardedResponses(document: OpenAPIObject): OpenAPIObject {
+  const error = {
+    type: 'object',
+    required: ['error', 'error_description'],
+    properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation || operation.security?.length === 0) continue;
+      operation.responses['401'] ??= {
+        description:
+          'invalid_token: missing, malformed, unknown, expired or revoked token, disabled user or revoked ' +
+          'client (WWW-Authenticate: Bearer).',
+        content: { 'application/json': { schema: error } },
+      };
+      operation.responses['429'] ??= {
+        description:
+          'rate_limited: too many requests for this user (API_RATE_LIMIT_PER_USER); see Retry-After.',
+        headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: error } },
+      };
+    }
+  }
+  return document;
 }

@@ -68,4 +68,19 @@ describe('loadConfig', () => {
   it('rejects a token lifetime outside 30..3600 seconds', () => {
     expect(problemsOf({ TOKEN_TTL_SECONDS: '5' })[0]).toMatch(/^TOKEN_TTL_SECONDS:/);
   });
+
+  it('defaults the token cache, purge and rate limits, and bounds the cache ttl', () => {
+    const config = loadConfig({});
+    expect(config.tokenCache).toEqual({ ttlMs: 2_000, maxEntries: 10_000 });
+    expect(config.tokenPurge).toEqual({ retentionDays: 30, intervalSeconds: 3_600 });
+    expect(config.rateLimit).toEqual({
+      windowSeconds: 60,
+      tokenPerClient: 600,
+      tokenPerAddress: 1_200,
+      apiPerUser: 600,
+      redisPrefix: 'mpg:rl:',
+    });
+    expect(problemsOf({ TOKEN_CACHE_TTL_MS: '60000' })[0]).toMatch(/^TOKEN_CACHE_TTL_MS:/);
+    expect(problemsOf({ API_RATE_LIMIT_PER_USER: '-1' })[0]).toMatch(/^API_RATE_LIMIT_PER_USER:/);
+  });
 });

@@ -23,6 +23,15 @@ export class AppConfig {
   };
   readonly redisUrl!: string | undefined;
   readonly tokenTtlSeconds!: number;
+  readonly tokenCache!: { ttlMs: number; maxEntries: number };
+  readonly tokenPurge!: { retentionDays: number; intervalSeconds: number };
+  readonly rateLimit!: {
+    windowSeconds: number;
+    tokenPerClient: number;
+    tokenPerAddress: number;
+    apiPerUser: number;
+    redisPrefix: string;
+  };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
   readonly demo!: {
     seed: boolean;
@@ -100,6 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: vars.REDIS_URL,
     tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
+    tokenCache: { ttlMs: vars.TOKEN_CACHE_TTL_MS, maxEntries: vars.TOKEN_CACHE_MAX_ENTRIES },
+    tokenPurge: {
+      retentionDays: vars.TOKEN_RETENTION_DAYS,
+      intervalSeconds: vars.TOKEN_PURGE_INTERVAL_SECONDS,
+    },
+    rateLimit: {
+      windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
+      tokenPerClient: vars.TOKEN_RATE_LIMIT_PER_CLIENT,
+      tokenPerAddress: vars.TOKEN_RATE_LIMIT_PER_ADDRESS,
+      apiPerUser: vars.API_RATE_LIMIT_PER_USER,
+      redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
+    },
     logLevel: vars.LOG_LEVEL,
     demo: {
       seed: vars.SEED_DEMO,

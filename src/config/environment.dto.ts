@@ -95,6 +95,67 @@ export class EnvironmentVariables {
   @Max(3_600)
   TOKEN_TTL_SECONDS = 300;
 
+  /** How long a resolved bearer token is cached per process (0 = off); bounds how late a revocation bites. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  TOKEN_CACHE_TTL_MS = 2_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  TOKEN_CACHE_MAX_ENTRIES = 10_000;
+
+  /** Expired tokens are kept this long as the record of who was issued what, then purged. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3_650)
+  TOKEN_RETENTION_DAYS = 30;
+
+  /** How often expired tokens past retention are purged (0 = never, e.g. when a cron does it). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  TOKEN_PURGE_INTERVAL_SECONDS = 3_600;
+
+  /** Rate limits count requests per fixed window of this length. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Token endpoint requests per window per client_id (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  TOKEN_RATE_LIMIT_PER_CLIENT = 600;
+
+  /** Token endpoint requests per window per source address (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  TOKEN_RATE_LIMIT_PER_ADDRESS = 1_200;
+
+  /** Authenticated API requests per window per user (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  API_RATE_LIMIT_PER_USER = 600;
+
+  /** Prefix of the rate-limit keys in Redis (several gateways can share one Redis). */
+  @Matches(/^[A-Za-z0-9:._-]{1,64}$/, {
+    message: 'RATE_LIMIT_REDIS_PREFIX must be 1-64 of A-Z a-z 0-9 : . _ -',
+  })
+  RATE_LIMIT_REDIS_PREFIX = 'mpg:rl:';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { generateSecret, sha256 } from '../common/crypto/secrets';
+import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../database/prisma-errors';
@@ -10,6 +10,23 @@ import { OrganizationsService } from './organizations.service';
 
 export const CLIENT_ID_PREFIX = 'mpgc_';
 export const CLIENT_SECRET_PREFIX = 'mpgs_';
+
+// Compared against when the client id is unknown, so that case costs the same as a wrong secret.
+const UNKNOWN_CLIENT_HASH = sha256(generateSecret(CLIENT_SECRET_PREFIX));
+
+/**
+ * Whether `clientSecret` matches a stored SHA-256 in constant time; with no stored digest (unknown
+ * client) the same work is done against a dummy, so timing does not tell the two cases apart.
+ */
+export function clientSecretMatches(clientSecret: string, storedHash: Uint8Array | undefined): boolean {
+  return digestsEqual(sha256(clientSecret), storedHash ?? UNKNOWN_CLIENT_HASH) && storedHash !== undefined;
+}
+
+/** The outcome of checking a client's credentials; `unknown` covers both "no such id" and "wrong secret". */
+export type ClientAuthentication =
+  | { outcome: 'authenticated'; client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId'> }
+  | { outcome: 'unknown' }
+  | { outcome: 'revoked' };
 
 export interface CreatedClient {
   client: OAuthClient;
@@ -61,6 +78,27 @@ export class ClientsService {
       }),
     ]);
     return revoked;
+  }
+
+  /**
+   * Checks a client id and secret: the secret's SHA-256 is compared in constant time, and an
+   * unknown id does the same work against a dummy digest, so neither timing nor message tells an
+   * unknown client from a wrong secret.
+   */
+  async authenticate(clientId: string, clientSecret: string): Promise<ClientAuthentication> {
+    const client =
+      clientId.length <= 100
+        ? await this.prisma.oAuthClient.findUnique({
+            where: { clientId },
+            select: { id: true, clientId: true, organizationId: true, secretHash: true, revokedAt: true },
+          })
+        : null;
+    if (!client || !clientSecretMatches(clientSecret, client.secretHash)) return { outcome: 'unknown' };
+    if (client.revokedAt) return { outcome: 'revoked' };
+    return {
+      outcome: 'authenticated',
+      client: { id: client.id, clientId: client.clientId, organizationId: client.organizationId },
+    };
   }
 
   async list(org: string): Promise<OAuthClient[]> {

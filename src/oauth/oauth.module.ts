@@ -1,10 +1,18 @@
 import { Module } from '@nestjs/common';
+import { AccessTokensService } from './access-tokens.service';
 import { ClientsService } from './clients.service';
 import { OrganizationsService } from './organizations.service';
+import { TokenIssuanceRepository } from './token-issuance.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  providers: [OrganizationsService, ClientsService, UsersService],
-  exports: [OrganizationsService, ClientsService, UsersService],
+  providers: [
+    OrganizationsService,
+    ClientsService,
+    UsersService,
+    AccessTokensService,
+    TokenIssuanceRepository,
+  ],
+  exports: [OrganizationsService, ClientsService, UsersService, AccessTokensService, TokenIssuanceRepository],
 })
 export class OAuthModule {}

@@ -19,6 +19,8 @@ describe('the gateway process', () => {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     PUBLIC_URL: 'http://gateway.test',
+    // Process mechanics are under test here, not the catalog: a small demo assortment is enough.
+    DEMO_CATALOG_PRODUCTS: '200',
   });
 
   it('migrates, seeds the demo on first start, serves, and exits 0 on SIGTERM; a restart keeps the data', async () => {
@@ -45,7 +47,7 @@ describe('the gateway process', () => {
     expect(second.output()).not.toContain(secret);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses to start with a malformed environment, naming the variable, exit 78', async () => {
     const run = runTs(['src/main.ts'], { ...env(), DATABASE_POOL_MAX: 'lots', TOKEN_TTL_SECONDS: '1' });

@@ -2,6 +2,7 @@ import { DynamicModule, Type } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully } from '../../src/bootstrap/close-gracefully';
 import { createApp } from '../../src/bootstrap/create-app';
+import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { PrismaService } from '../../src/database/prisma.service';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   extraModules?: Array<Type | DynamicModule>;
   /** Reuse a database (e.g. to restart the app on the same data); default: a fresh one. */
   database?: TestDatabase;
+  /** A controllable time source (ManualClock) for expiry and rate-limit windows; default: system time. */
+  clock?: Clock;
 }
 
 /** The real application on its own fresh database, listening on a random local port. */
@@ -32,9 +35,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SEED_DEMO: 'false',
     DATABASE_URL: database.url,
     PUBLIC_URL: 'http://gateway.test',
+    // Tests change users, clients and tokens behind the app's back and expect the next call to see it;
+    // the token cache (and its bounded delay) has its own tests, which turn it on.
+    TOKEN_CACHE_TTL_MS: '0',
     ...options.env,
   });
-  const app = await createApp(config, { extraModules: options.extraModules });
+  const app = await createApp(config, { extraModules: options.extraModules, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as { port: number };
   return {

@@ -1,0 +1,92 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { generateSecret, sha256 } from '../common/crypto/secrets';
+import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { UserRefDto } from './dto/user-ref.dto';
+import { OrganizationsService } from './organizations.service';
+import { TokenIssuanceRepository } from './token-issuance.repository';
+
+export const ACCESS_TOKEN_PREFIX = 'mpgt_';
+const PURGE_BATCH = 10_000;
+
+export interface IssuedToken {
+  accessToken: string;
+  expiresIn: number;
+}
+
+/** The access_token table: issuing (hash only), revoking, and purging what expired long ago. */
+@Injectable()
+export class AccessTokensService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly organizations: OrganizationsService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly issuance: TokenIssuanceRepository,
+  ) {}
+
+  /** A new token for a user through a client of the same organization; only its SHA-256 is stored. */
+  async issue(input: { organizationId: string; userId: string; clientId: string }): Promise<IssuedToken> {
+    const accessToken = generateSecret(ACCESS_TOKEN_PREFIX);
+    const issuedAt = this.clock.now();
+    const expiresIn = this.config.tokenTtlSeconds;
+    await this.issuance.insertToken({
+      tokenHash: sha256(accessToken),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      clientId: input.clientId,
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + expiresIn * 1000),
+    });
+    return { accessToken, expiresIn };
+  }
+
+  /**
+   * Revokes a token if, and only if, it was issued to `clientId` (RFC 7009 2.1). Returns its hash
+   * when something was revoked, so the caller can drop it from the token cache.
+   */
+  async revokeForClient(token: string, clientId: string): Promise<Uint8Array | undefined> {
+    const tokenHash = sha256(token);
+    const { count } = await this.prisma.accessToken.updateMany({
+      where: { tokenHash, clientId, revokedAt: null },
+      data: { revokedAt: this.clock.now() },
+    });
+    return count > 0 ? tokenHash : undefined;
+  }
+
+  /** Revokes every live token of one user (operators: `token revoke-user`); the user stays enabled. */
+  async revokeForUser(input: UserRefDto): Promise<{ email: string; revoked: number }> {
+    const organization = await this.organizations.bySlug(input.org);
+    const user = await this.prisma.user.findUnique({
+      where: { organizationId_email: { organizationId: organization.id, email: input.email } },
+      select: { id: true, email: true },
+    });
+    if (!user) {
+      throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${input.email} in "${input.org}".`);
+    }
+    const now = this.clock.now();
+    const { count } = await this.prisma.accessToken.updateMany({
+      where: { userId: user.id, revokedAt: null, expiresAt: { gt: now } },
+      data: { revokedAt: now },
+    });
+    return { email: user.email, revoked: count };
+  }
+
+  /**
+   * Deletes tokens that expired more than TOKEN_RETENTION_DAYS ago, in batches so a large backlog
+   * never holds one long lock. Returns how many rows went.
+   */
+  async purgeExpired(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.config.tokenPurge.retentionDays * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const deleted = await this.prisma.$executeRaw`
+        DELETE FROM access_token
+        WHERE id IN (SELECT id FROM access_token WHERE expires_at < ${cutoff} LIMIT ${PURGE_BATCH})`;
+      total += deleted;
+      if (deleted < PURGE_BATCH) return total;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { FormFields, singleField } from './form-urlencoded.parser';
+import { invalidRequest, OAuthProtocolError } from './oauth-protocol.error';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** How the client authenticated (RFC 7591 names): a failed Basic attempt gets a Basic challenge. */
+  method: 'client_secret_basic' | 'client_secret_post';
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The client's credentials from HTTP Basic (RFC 6749 2.3.1: id and secret form-urlencoded, then
+ * joined by ":" and base64-encoded) or from the form's client_id/client_secret, never both.
+ */
+export function readClientCredentials(
+  fields: FormFields,
+  authorization: string | undefined,
+): ClientCredentials {
+  const formId = singleField(fields, 'client_id');
+  const formSecret = singleField(fields, 'client_secret');
+  if (authorization === undefined || authorization.trim() === '') {
+    if (!formId) throw invalidRequest('client_id is required (or authenticate with HTTP Basic).');
+    if (!formSecret) throw invalidRequest('client_secret is required (or authenticate with HTTP Basic).');
+    return { clientId: formId, clientSecret: formSecret, method: 'client_secret_post' };
+  }
+
+  const [scheme, encoded, ...rest] = authorization.trim().split(/\s+/);
+  if (scheme.toLowerCase() !== 'basic') {
+    throw invalidRequest('The Authorization header of this endpoint must use the Basic scheme.');
+  }
+  if (fields.has('client_id') || fields.has('client_secret')) {
+    throw invalidRequest(
+      'Use one client authentication method: HTTP Basic or client_id/client_secret in the form, not both.',
+    );
+  }
+  const invalid = () =>
+    new OAuthProtocolError('invalid_client', 'The HTTP Basic client credentials are malformed.', true);
+  if (!encoded || rest.length > 0 || !BASE64.test(encoded)) throw invalid();
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon === -1) throw invalid();
+  let clientId: string;
+  let clientSecret: string;
+  try {
+    clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+    clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+  } catch {
+    throw invalid();
+  }
+  if (!clientId || !clientSecret) throw invalid();
+  return { clientId, clientSecret, method: 'client_secret_basic' };
+}

@@ -1,0 +1,126 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { AccessTokenRepository } from '../auth/access-token.repository';
+import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
+import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
+import { RateLimiterService } from '../rate-limit/rate-limiter.service';
+import { ClientCredentials } from './client-credentials.parser';
+import { clientSecretMatches, ClientsService } from './clients.service';
+import { AccessTokensService } from './access-tokens.service';
+import { TokenResponseDto } from './dto/token-response.dto';
+import { parseFormUrlencoded } from './form-urlencoded.parser';
+import { OAuthProtocolError } from './oauth-protocol.error';
+import { TokenIssuanceRepository } from './token-issuance.repository';
+import { readRevocationRequest, readTokenRequest } from './token-request.parser';
+
+export const OAUTH_REALM = 'marketplace-gateway';
+
+/** What the controller hands over: the raw form and where it came from. */
+export interface OAuthHttpRequest {
+  /** The raw form body (the form parser keeps it unparsed); undefined when there was none. */
+  body: unknown;
+  authorization: string | undefined;
+  address: string;
+}
+
+/**
+ * The token endpoint (spec 4.1, RFC 6749 client credentials + `email`) and revocation (RFC 7009).
+ * Order of work: per-address limit, parse, per-client-id limit, then the database, so neither a
+ * flood of garbage nor a leaked client id reaches PostgreSQL beyond the limits.
+ */
+@Injectable()
+export class OAuthService {
+  private readonly perAddress: RateLimitPolicy;
+  private readonly perClient: RateLimitPolicy;
+
+  constructor(
+    private readonly issuance: TokenIssuanceRepository,
+    private readonly clients: ClientsService,
+    private readonly tokens: AccessTokensService,
+    private readonly tokenLookup: AccessTokenRepository,
+    private readonly limiter: RateLimiterService,
+    config: AppConfig,
+  ) {
+    const { windowSeconds, tokenPerAddress, tokenPerClient } = config.rateLimit;
+    this.perAddress = { name: 'oauth-address', limit: tokenPerAddress, windowSeconds };
+    this.perClient = { name: 'oauth-client', limit: tokenPerClient, windowSeconds };
+  }
+
+  async issueToken(http: OAuthHttpRequest): Promise<TokenResponseDto> {
+    await this.limiter.consume(this.perAddress, http.address);
+    return withOAuthErrors(async () => {
+      const request = readTokenRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
+      await this.limiter.consume(this.perClient, request.credentials.clientId);
+      const { clientId, clientSecret, method } = request.credentials;
+      // One query finds the client and the user; the secret is checked before anything is used.
+      const found =
+        clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
+      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) throw unknownClient(method);
+      if (found.clientRevokedAt) throw revokedClient(method);
+      if (!found.userId || found.userDisabledAt) {
+        throw new OAuthProtocolError(
+          'invalid_grant',
+          "The email does not name an active user of the client's organization.",
+        );
+      }
+      const issued = await this.tokens.issue({
+        organizationId: found.organizationId,
+        userId: found.userId,
+        clientId: found.clientId,
+      });
+      return { access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn };
+    });
+  }
+
+  /** RFC 7009: 200 whether or not the token existed; only the client's own tokens are revoked. */
+  async revokeToken(http: OAuthHttpRequest): Promise<void> {
+    await this.limiter.consume(this.perAddress, http.address);
+    await withOAuthErrors(async () => {
+      const request = readRevocationRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
+      await this.limiter.consume(this.perClient, request.credentials.clientId);
+      const client = await this.authenticate(request.credentials);
+      const revoked = await this.tokens.revokeForClient(request.token, client.id);
+      if (revoked) this.tokenLookup.forget(revoked);
+    });
+  }
+
+  private async authenticate(credentials: ClientCredentials) {
+    const result = await this.clients.authenticate(credentials.clientId, credentials.clientSecret);
+    if (result.outcome === 'unknown') throw unknownClient(credentials.method);
+    if (result.outcome === 'revoked') throw revokedClient(credentials.method);
+    return result.client;
+  }
+}
+
+// One message for "no such client" and "wrong secret", so neither can be probed.
+const unknownClient = (method: ClientCredentials['method']) =>
+  new OAuthProtocolError('invalid_client', 'Client authentication failed.', method === 'client_secret_basic');
+const revokedClient = (method: ClientCredentials['method']) =>
+  new OAuthProtocolError('invalid_client', 'The client has been revoked.', method === 'client_secret_basic');
+
+/** The form parser hands the body over as a string; anything else was not a form. */
+function formBody(body: unknown): string {
+  if (typeof body === 'string') return body;
+  throw new OAuthProtocolError(
+    'invalid_request',
+    'The request body must be application/x-www-form-urlencoded.',
+  );
+}
+
+/** Turns protocol refusals into HTTP answers: RFC 6749 5.2 body, no caching, Basic challenge. */
+async function withOAuthErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof OAuthProtocolError)) throw error;
+    throw oauthApiError(error);
+  }
+}
+
+export function oauthApiError(error: OAuthProtocolError): ApiError {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
+  if (error.basic && error.status === HttpStatus.UNAUTHORIZED) {
+    headers['www-authenticate'] = `Basic realm="${OAUTH_REALM}", charset="UTF-8"`;
+  }
+  return new ApiError(error.status, error.code, error.description, headers);
+}

@@ -1,0 +1,89 @@
+import { ManualClock } from '../../src/common/clock/clock';
+import { createClient, createOrganization, createUser } from '../factories/identity.factory';
+import { bearer } from '../support/auth';
+import { bodyOf } from '../support/http';
+import { requestToken, WhoAmIModule } from '../support/oauth';
+import { startTestApp, TestApp } from '../support/test-app';
+
+// The production default: resolved tokens are cached for TOKEN_CACHE_TTL_MS per process.
+describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
+  let t: TestApp;
+  const clock = new ManualClock(new Date('2030-05-01T12:00:00.000Z'));
+
+  beforeAll(async () => {
+    t = await startTestApp({ extraModules: [WhoAmIModule], clock, env: { TOKEN_CACHE_TTL_MS: '2000' } });
+  });
+  afterAll(() => t.close());
+
+  async function freshToken() {
+    const organization = await createOrganization(t.prisma);
+    const client = await createClient(t.prisma, organization);
+    const user = await createUser(t.prisma, organization);
+    const response = await requestToken(t.baseUrl, {
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      email: user.email,
+    });
+    return { client, user, token: (await bodyOf(response)).access_token as string };
+  }
+  const whoami = (token: string) => fetch(`${t.baseUrl}/__test/whoami`, { headers: bearer(token) });
+
+  it('lets a revocation made elsewhere (CLI, another replica) take effect within the cache ttl', async () => {
+    const { user, token } = await freshToken();
+    expect((await whoami(token)).status).toBe(200); // now cached
+    await t.prisma.user.update({ where: { id: user.id }, data: { disabledAt: clock.now() } });
+
+    clock.advance(1_999);
+    expect((await whoami(token)).status).toBe(200); // the documented bound: up to 2 s late
+    clock.advance(1);
+    expect((await whoami(token)).status).toBe(401);
+  });
+
+  it('never serves a cached token past its expiry', async () => {
+    const { token } = await freshToken();
+    clock.advanceSeconds(299);
+    expect((await whoami(token)).status).toBe(200); // cached at 299 s
+    clock.advanceSeconds(1);
+    expect((await whoami(token)).status).toBe(401);
+  });
+
+  it('applies a revocation through POST /oauth/revoke at once', async () => {
+    const { client, token } = await freshToken();
+    expect((await whoami(token)).status).toBe(200);
+    const revoked = await fetch(`${t.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await whoami(token)).status).toBe(401);
+  });
+
+  it('refuses tokens to a revoked client within the ttl, and tokens it got meanwhile never work', async () => {
+    const { client, user, token } = await freshToken();
+    const form = {
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      email: user.email,
+    };
+    expect((await whoami(token)).status).toBe(200);
+    await t.prisma.oAuthClient.update({ where: { id: client.client.id }, data: { revokedAt: clock.now() } });
+
+    clock.advance(1_000);
+    const late = await requestToken(t.baseUrl, form); // the client lookup is still cached
+    expect(late.status).toBe(200);
+    expect((await whoami((await bodyOf(late)).access_token)).status).toBe(401); // resolved from the database
+
+    clock.advance(1_000);
+    const refused = await requestToken(t.baseUrl, form);
+    expect(refused.status).toBe(401);
+    expect((await bodyOf(refused)).error).toBe('invalid_client');
+    expect((await whoami(token)).status).toBe(401);
+  });
+});

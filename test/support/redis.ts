@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+const PROBE = `
+const url = new URL(process.argv[1]);
+const socket = require('node:net').connect(Number(url.port || 6379), url.hostname);
+socket.setTimeout(1000, () => process.exit(1));
+socket.on('error', () => process.exit(1));
+socket.on('connect', () => socket.write('PING\\r\\n'));
+socket.on('data', (data) => process.exit(String(data).startsWith('+PONG') || String(data).startsWith('-NOAUTH') ? 0 : 1));
+`;
+
+let probed: { url: string | undefined } | undefined;
+
+/**
+ * The Redis for tests: TEST_REDIS_URL, else redis://127.0.0.1:6379 if it answers PING (probed once
+ * per test file, synchronously, so suites can be skipped at definition time). Undefined: skip.
+ */
+export function testRedisUrl(): string | undefined {
+  if (!probed) {
+    const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+    const result = spawnSync(process.execPath, ['-e', PROBE, url], { timeout: 3000 });
+    probed = { url: result.status === 0 ? url : undefined };
+    if (!probed.url) {
+      process.stderr.write(
+        `Redis-backed rate-limit tests SKIPPED: nothing answers at ${url} (set TEST_REDIS_URL to run them).\n`,
+      );
+    }
+  }
+  return probed.url;
+}
+
+/** describe() when a Redis is available, describe.skip() otherwise. */
+export const describeWithRedis = (name: string, body: () => void) =>
+  (testRedisUrl() ? describe : describe.skip)(`${name} [Redis]`, body);
+
+/** A key prefix of this run's own, so parallel runs sharing one Redis never count together. */
+export const testRedisPrefix = () => `mpg-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
