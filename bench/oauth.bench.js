@@ -5,47 +5,11 @@
 /* global fetch, URLSearchParams */
 const { join } = require('node:path');
 const { Controller, Get, Module } = require('@nestjs/common');
-const { execFile } = require('node:child_process');
-const { startBenchDatabase, report } = require('./support/bench-env');
+const { startBenchDatabase, measure: measureFor, report } = require('./support/bench-env');
 
 const dist = (path) => require(join(__dirname, '../dist', path));
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS || 10);
-
-/**
- * One autocannon run in a child process, reported like bench-env's measure(). In the server's
- * own process (event loop or worker thread) the load generator distorted the result: the guarded
- * route measured ~450 req/s in-process against ~8,000 req/s from outside.
- */
-function measure(name, options) {
-  const script = `
-    const autocannon = require('autocannon');
-    autocannon(JSON.parse(process.env.LOAD), (error, r) => {
-      if (error) { console.error(error); process.exit(1); }
-      process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
-        total: r.requests.total, non2xx: r.non2xx, errors: r.errors }));
-    });`;
-  const load = { connections: 16, duration: DURATION, ...options };
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['-e', script],
-      { cwd: join(__dirname, '..'), env: { ...process.env, LOAD: JSON.stringify(load) } },
-      (error, stdout) => {
-        if (error) return reject(error);
-        const r = JSON.parse(stdout);
-        resolve({
-          name,
-          'req/s': Math.round(r.rps),
-          'p50 ms': r.p50,
-          'p99 ms': r.p99,
-          requests: r.total,
-          non2xx: r.non2xx,
-          errors: r.errors,
-        });
-      },
-    );
-  });
-}
+const measure = (name, options) => measureFor(name, { duration: DURATION, ...options });
 
 // Limits raised far above what the run can reach, so the limiter code runs but never refuses.
 const BENCH_ENV = {
