@@ -7,7 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
-import { GuidanceRulesModule } from './guidance/guidance-rules.module';
+import { GuidanceModule } from './guidance/guidance.module';
 import { HealthModule } from './health/health.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
@@ -25,7 +25,7 @@ export class AppModule {
         DatabaseModule,
         HealthModule,
         AuthModule,
-        GuidanceRulesModule,
+        GuidanceModule,
         OAuthModule,
         DemoModule,
         SearchModule,
