@@ -13,6 +13,7 @@ import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
 import { ImagesModule } from './images/images.module';
 import { SearchModule } from './search/search.module';
+import { ProductModule } from './product/product.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         OAuthModule,
         DemoModule,
         SearchModule,
+        ProductModule,
         ImagesModule,
       ],
       providers: [
