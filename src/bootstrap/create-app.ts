@@ -40,7 +40,7 @@ export async function createApp(
     bodyLimit: config.bodyLimitBytes,
     // Path parameters (product ids) up to this length reach our validation and get a 400 naming the
     // rule; Fastify's default of 100 answered longer ones with a bare 414.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // One id per request, shared by Fastify, the logs and the X-Request-Id response header.
     genReqId: (request: IncomingMessage) => {
       const id = requestIdFor(request);
