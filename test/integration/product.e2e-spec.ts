@@ -327,6 +327,22 @@ describe('GET /api/v1/marketplace/product/{id}', () => {
     expect(body.error_description).toMatch(/id must be a product id/);
   });
 
+  it.each([
+    ['2000 characters', 'a'.repeat(2000), /too long/],
+    ['broken percent-encoding', 'abc%E0%A4%A', /percent-encoded/],
+  ])(
+    'answers an id Fastify rejects before routing (%s) with 400 in our error shape',
+    async (_name, id, message) => {
+      const response = await get(id);
+      expect(response.status).toBe(400);
+      const body = await bodyOf(response);
+      expect(Object.keys(body).sort()).toEqual(['error', 'error_description']);
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_description).toMatch(message);
+      expect(response.headers.get('x-request-id')).toEqual(expect.any(String));
+    },
+  );
+
   it('accepts an id of exactly 64 characters (and answers 404 when it does not exist)', async () => {
     expect((await get('a'.repeat(64))).status).toBe(404);
   });
