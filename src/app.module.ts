@@ -9,7 +9,7 @@ import { ClockModule } from './common/clock/clock.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
-import { GuidanceRulesModule } from './guidance/guidance-rules.module';
+import { GuidanceModule } from './guidance/guidance.module';
 import { HealthModule } from './health/health.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
@@ -17,6 +17,7 @@ import { ImagesModule } from './images/images.module';
 import { SearchModule } from './search/search.module';
 import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { ProductModule } from './product/product.module';
 
 @Module({})
 export class AppModule {
@@ -30,12 +31,13 @@ export class AppModule {
         DatabaseModule,
         HealthModule,
         AuthModule,
-        GuidanceRulesModule,
+        GuidanceModule,
         OAuthModule,
         OAuthApiModule,
         RateLimitModule,
         DemoModule,
         SearchModule,
+        ProductModule,
         ImagesModule,
       ],
       providers: [

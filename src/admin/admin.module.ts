@@ -5,6 +5,7 @@ import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { GuidanceModule } from '../guidance/guidance.module';
 
 /** What the operator CLI needs: the services, without HTTP. */
 @Module({})
@@ -12,7 +13,14 @@ export class AdminModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AdminModule,
-      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(), DatabaseModule, OAuthModule, CatalogModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        ClockModule.forRoot(),
+        DatabaseModule,
+        OAuthModule,
+        CatalogModule,
+        GuidanceModule,
+      ],
     };
   }
 }

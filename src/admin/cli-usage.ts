@@ -21,6 +21,14 @@ Catalog
                   imports products (JSON Lines, or CSV with one row per offer); bad rows are
                   reported with their line and skipped, or with --strict nothing is written
 
+Buying guidance
+  guidance add --org <slug> --effect preferred|blocked --matcher <matcher> --value <value>
+               [--currency <ISO 4217>] [--note <text>]
+                  matchers: vendor, product, product_code, brand, category (with its subtree),
+                  unspsc_prefix, condition, price_above (needs --currency); blocked beats preferred
+  guidance list --org <slug> [--all]     active rules, or with --all also disabled ones
+  guidance remove --org <slug> <ruleId>  disables the rule (it stays in the history)
+
 Database
   db migrate                        applies pending migrations (the gateway also does at start)
   db status                         lists migrations and their state

@@ -23,6 +23,12 @@ const OPTIONS = {
   seed: { type: 'string' },
   strict: { type: 'boolean' },
   format: { type: 'string' },
+  effect: { type: 'string' },
+  matcher: { type: 'string' },
+  value: { type: 'string' },
+  currency: { type: 'string' },
+  note: { type: 'string' },
+  all: { type: 'boolean' },
 } as const;
 
 /**

@@ -16,6 +16,9 @@ import { formatOf } from '../catalog/import/import-records.reader';
 import { ProgressBar } from '../catalog/progress-bar';
 import { CliIo, printResult } from './cli-output';
 import { parseDemoArgs } from './catalog-args';
+import { GuidanceRulesService } from '../guidance/guidance-rules.service';
+import { GuidanceRuleResponse } from '../guidance/dto/guidance-rule.response';
+import { cliAuthor, parseGuidanceRuleArgs, parseRuleId } from './guidance-args';
 
 export class UsageError extends Error {}
 
@@ -304,6 +307,68 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       );
     },
   }),
+  'guidance add': define({
+    needsApp: true,
+    parse(args) {
+      const usage =
+        'guidance add --org <slug> --effect preferred|blocked --matcher <m> --value <v> [--currency <ISO>] [--note <text>]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'effect', 'matcher', 'value', 'currency', 'note'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      return { org: args.values.org as string, rule: parseGuidanceRuleArgs(args.values) };
+    },
+    async run(ctx) {
+      const { org, rule } = ctx.input as { org: string; rule: ReturnType<typeof parseGuidanceRuleArgs> };
+      const organization = await service(ctx, OrganizationsService).bySlug(org);
+      const created = GuidanceRuleResponse.from(
+        await service(ctx, GuidanceRulesService).create(organization.id, rule, cliAuthor(ctx.io.env)),
+      );
+      printResult(ctx.io, ctx.json, created, `Added rule ${created.id}: ${describeRule(created)}`);
+    },
+  }),
+  'guidance list': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'guidance list --org <slug> [--all]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'all'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      return { org: args.values.org as string, all: args.values.all === true };
+    },
+    async run(ctx) {
+      const { org, all } = ctx.input as { org: string; all: boolean };
+      const organization = await service(ctx, OrganizationsService).bySlug(org);
+      const rules = (await service(ctx, GuidanceRulesService).list(organization.id, all)).map(
+        GuidanceRuleResponse.from,
+      );
+      printResult(
+        ctx.io,
+        ctx.json,
+        rules,
+        rules
+          .map((r) => `${r.id}\t${r.disabledAt ? 'disabled' : 'active'}\t${describeRule(r)}\t${r.note ?? ''}`)
+          .join('\n') || 'No rules',
+      );
+    },
+  }),
+  'guidance remove': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'guidance remove --org <slug> <ruleId>';
+      const [ruleId] = onlyPositionals(args, 1, usage);
+      allowOnly(args, ['org'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      return { org: args.values.org as string, ruleId: parseRuleId(ruleId, usage) };
+    },
+    async run(ctx) {
+      const { org, ruleId } = ctx.input as { org: string; ruleId: string };
+      const organization = await service(ctx, OrganizationsService).bySlug(org);
+      const rule = GuidanceRuleResponse.from(
+        await service(ctx, GuidanceRulesService).disable(organization.id, ruleId, cliAuthor(ctx.io.env)),
+      );
+      printResult(ctx.io, ctx.json, rule, `Disabled rule ${rule.id} (kept in the history)`);
+    },
+  }),
   'db migrate': define({
     needsApp: false,
     parse(args) {
@@ -336,3 +401,8 @@ export const COMMANDS: Record<string, Command<unknown>> = {
     },
   }),
 };
+
+function describeRule(rule: GuidanceRuleResponse): string {
+  const value = rule.matcher === 'price_above' ? `${rule.value} ${rule.currency}` : rule.value;
+  return `${rule.effect} ${rule.matcher} ${value}`;
+}

@@ -1,7 +1,7 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
@@ -41,6 +41,28 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Path parameters (product ids) up to this length reach our validation and get a 400 naming the
+    // rule; Fastify's default of 100 answered longer ones with a bare 414.
+    routerOptions: { maxParamLength: 1024 },
+    // Errors Fastify raises before routing (malformed percent-encoding, an over-long path parameter)
+    // get our error shape instead of Fastify's own body, which echoes the whole path.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const known = tooLong || error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .header(REQUEST_ID_HEADER, request.id)
+        .code(known ? 400 : 500)
+        .send(
+          known
+            ? {
+                error: 'invalid_request',
+                error_description: tooLong
+                  ? 'A path parameter is too long (at most 1024 characters).'
+                  : 'The URL is not validly percent-encoded.',
+              }
+            : { error: 'server_error', error_description: 'The request could not be routed.' },
+        );
+    },
     // One id per request, shared by Fastify, the logs and the X-Request-Id response header.
     genReqId: (request: IncomingMessage) => {
       const id = requestIdFor(request);

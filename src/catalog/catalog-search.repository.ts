@@ -117,7 +117,9 @@ export class CatalogSearchRepository {
         quantityDiscounts: row.tiers === true,
         deliveryDays: row.delivery_days,
         priceTaxLabel: row.price_tax_label,
-        preferred: row.product_preferred === true || row.offer_preferred === true,
+        // The shown offer's flag: it already includes product-level preferences, and a product
+        // whose offers are all blocked is never preferred (guidance-evaluator.ts).
+        preferred: row.offer_preferred === true,
         blocked: row.blocked === true,
       }));
     return { total, hits };

@@ -6,6 +6,8 @@ import { UserRole } from '../generated/prisma/enums';
 import { ClientsService } from '../oauth/clients.service';
 import { OrganizationsService } from '../oauth/organizations.service';
 import { UsersService } from '../oauth/users.service';
+import { CreateGuidanceRuleDto } from '../guidance/dto/create-guidance-rule.dto';
+import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 
 export const DEMO_ORG_SLUG = 'demo';
 /** Seed of the first-start demo catalog (the same catalog on every installation). */
@@ -14,6 +16,39 @@ export const DEMO_USERS = [
   { email: 'buyer@demo.example', name: 'Bea Buyer', roles: [UserRole.buyer] },
   { email: 'admin@demo.example', name: 'Adam Admin', roles: [UserRole.admin, UserRole.buyer] },
   { email: 'auditor@demo.example', name: 'Alice Auditor', roles: [UserRole.auditor] },
+];
+
+/**
+ * The demo organization's buying guidance: vendors and categories that exist in the demo assortment
+ * (src/catalog/demo/assortment.ts, category-tree.ts), so searches show both flags.
+ */
+export const DEMO_GUIDANCE_RULES: CreateGuidanceRuleDto[] = [
+  {
+    effect: 'preferred',
+    matcher: 'vendor',
+    value: 'Büroprofi Schneider GmbH',
+    note: 'Framework contract 2026-114 for office supplies',
+  },
+  {
+    effect: 'blocked',
+    matcher: 'vendor',
+    value: 'Kabelwerk Versand',
+    note: 'Failed the 2026 supplier audit',
+  },
+  {
+    effect: 'blocked',
+    matcher: 'category',
+    value: 'monitors',
+    note: "Monitors are ordered through IT's hardware framework contract",
+  },
+  { effect: 'blocked', matcher: 'condition', value: 'used', note: 'Company policy: no used goods' },
+  {
+    effect: 'blocked',
+    matcher: 'price_above',
+    value: '500',
+    currency: 'EUR',
+    note: 'Above 500 EUR per unit a purchase requisition with approval is required',
+  },
 ];
 
 export type DemoSeedResult =
@@ -29,6 +64,7 @@ export class DemoSeedService {
     private readonly clients: ClientsService,
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
+    private readonly guidance: GuidanceRulesService,
   ) {}
 
   async seedIfEmpty(): Promise<DemoSeedResult> {
@@ -36,7 +72,10 @@ export class DemoSeedService {
       await this.catalog.seedDemoIfEmpty(this.config.demo.catalogProducts, DEMO_CATALOG_SEED);
     }
     if ((await this.prisma.organization.count()) > 0) return { created: false };
-    await this.organizations.create({ slug: DEMO_ORG_SLUG, name: 'Demo Purchasing GmbH' });
+    const organization = await this.organizations.create({
+      slug: DEMO_ORG_SLUG,
+      name: 'Demo Purchasing GmbH',
+    });
     const { client, clientSecret } = await this.clients.create({
       org: DEMO_ORG_SLUG,
       name: 'Demo procurement system',
@@ -44,6 +83,9 @@ export class DemoSeedService {
       clientSecret: this.config.demo.clientSecret,
     });
     for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user });
+    for (const rule of DEMO_GUIDANCE_RULES) {
+      await this.guidance.create(organization.id, rule, 'demo-seed');
+    }
     return {
       created: true,
       clientId: client.clientId,

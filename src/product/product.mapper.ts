@@ -1,0 +1,133 @@
+import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
+import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
+import { Language } from '../search/search-language';
+import { placeholderImage } from '../search/search-result.mapper';
+import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
+import {
+  BookResponse,
+  ImageResponse,
+  MoneyResponse,
+  OfferResponse,
+  ProductResponse,
+  TaxonomyResponse,
+} from './dto/product.response';
+import { priceUnitText } from './product.messages';
+import type { OfferRow, ProductRow } from './product.repository';
+
+/**
+ * Product details as spec 2.3 shapes them, in the caller's language. Pure: the offers come
+ * already judged and ordered by the guidance evaluator. Optional fields without a value are
+ * omitted, never null.
+ */
+export function toProductResponse(
+  product: ProductRow,
+  verdict: ProductVerdict<OfferRow>,
+  language: Language,
+  publicUrl: string,
+): ProductResponse {
+  const response: ProductResponse = {
+    id: product.id,
+    provider: 'marketplace',
+    name: product.name,
+    offersCount: verdict.offers.length,
+    offers: verdict.offers.map((judged) => toOffer(product.id, judged, language)),
+    images: imagesOf(product, publicUrl),
+    productCode: product.productCode,
+  };
+  const taxonomies = taxonomiesOf(product.taxonomies);
+  if (taxonomies.length > 0) response.taxonomies = taxonomies;
+  if (product.features.length > 0) response.features = [...product.features];
+  if (product.starRating !== null) response.starRating = Math.round(product.starRating * 10) / 10;
+  if (product.reviewCount !== null) response.reviewCount = product.reviewCount;
+  const overview = overviewOf(product);
+  if (Object.keys(overview).length > 0) response.productOverview = overview;
+  const book = bookOf(product.book);
+  if (book) response.book = book;
+  return response;
+}
+
+export function money(amount: number, currency: string, language: Language): MoneyResponse {
+  return { amount, currency, formatted: formatMoney(amount, currency, language) };
+}
+
+function toOffer(
+  productId: string,
+  { offer, verdict }: JudgedOffer<OfferRow>,
+  language: Language,
+): OfferResponse {
+  const tiers = Array.isArray(offer.quantityTiers) ? offer.quantityTiers : [];
+  const result: OfferResponse = {
+    id: offer.id,
+    productId,
+    provider: 'marketplace',
+    vendor: offer.vendor,
+    price: money(Number(offer.price), offer.currency, language),
+    quantityDiscountsAvailable: tiers.length > 0,
+    availability: AVAILABILITY_NAMES[offer.availability]?.[language] ?? offer.availability,
+    priceUnit: priceUnitText(offer.unit, offer.priceUnitQuantity, language),
+    preferred: verdict.preferred,
+    blocked: verdict.blocked,
+    condition: offer.condition,
+  };
+  if (tiers.length > 0) {
+    result.quantityPrice = [...tiers]
+      .sort((a, b) => a.minQuantity - b.minQuantity)
+      .map((tier) => ({
+        minQuantity: tier.minQuantity,
+        price: money(Number(tier.price), offer.currency, language),
+      }));
+  }
+  if (offer.deliveryDays !== null) result.delivery = deliveryIn(offer.deliveryDays, language);
+  if (offer.priceTaxLabel) result.priceTaxLabel = offer.priceTaxLabel;
+  if (offer.priceInfo) result.priceInfo = offer.priceInfo;
+  if (offer.quantityMin !== null) result.quantityMin = offer.quantityMin;
+  if (offer.quantityMax !== null) result.quantityMax = offer.quantityMax;
+  if (offer.fulfillment) result.fulfillment = offer.fulfillment;
+  return result;
+}
+
+/** The product's own images when it has any, else the gateway's placeholder in all four sizes. */
+function imagesOf(product: ProductRow, publicUrl: string): ImageResponse[] {
+  const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
+  if (own.length === 0) {
+    return (Object.keys(IMAGE_KINDS) as ImageKind[]).map((kind) =>
+      placeholderImage(publicUrl, product.id, kind, product.name),
+    );
+  }
+  return own
+    .filter((image) => typeof image.url === 'string')
+    .map((image) => pick<ImageResponse>(image, ['url', 'width', 'height', 'altText', 'kind']));
+}
+
+function taxonomiesOf(stored: unknown): TaxonomyResponse[] {
+  if (!Array.isArray(stored)) return [];
+  return (stored as Array<Record<string, unknown>>)
+    .filter((t) => typeof t.type === 'string' && typeof t.code === 'string')
+    .map((t) => pick<TaxonomyResponse>(t, ['type', 'code', 'version', 'displayName']));
+}
+
+/** Brand, manufacturer and part number join the open characteristics; stored keys win. */
+function overviewOf(product: ProductRow): Record<string, unknown> {
+  const overview: Record<string, unknown> = {};
+  if (product.brand) overview.brand = product.brand;
+  if (product.manufacturer) overview.manufacturer = product.manufacturer;
+  if (product.manufacturerPartNumber) overview.manufacturerPartNumber = product.manufacturerPartNumber;
+  const stored = product.overview;
+  if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
+    for (const [key, value] of Object.entries(stored)) if (value !== null) overview[key] = value;
+  }
+  return overview;
+}
+
+function bookOf(stored: Record<string, unknown> | null): BookResponse | undefined {
+  if (!stored || typeof stored !== 'object') return undefined;
+  const book = pick<BookResponse>(stored, ['isbn10', 'isbn13', 'publicationDate', 'publishedLanguage']);
+  return Object.keys(book).length > 0 ? book : undefined;
+}
+
+/** The named fields that have a value (null and undefined are left out). */
+function pick<T>(source: Record<string, unknown>, keys: Array<keyof T & string>): T {
+  const result: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined && source[key] !== null) result[key] = source[key];
+  return result as T;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { GuidanceModule } from '../guidance/guidance.module';
+import { ProductController } from './product.controller';
+import { ProductRepository } from './product.repository';
+import { ProductService } from './product.service';
+
+@Module({
+  imports: [GuidanceModule],
+  controllers: [ProductController],
+  providers: [ProductService, ProductRepository],
+})
+export class ProductModule {}
