@@ -78,7 +78,7 @@ async function startBenchApp(databaseUrl, env = {}) {
  */
 function measure(name, options) {
   const script = `
-    const { execFile } = require('node:child_process');
+    const autocannon = require('autocannon');
     autocannon(JSON.parse(process.env.LOAD), (error, r) => {
       if (error) { console.error(error); process.exit(1); }
       process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { QueryResult } from 'pg';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
@@ -100,7 +101,7 @@ export class CatalogSearchRepository {
            LIMIT 1
         ) bo ON TRUE
        ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
-    const { rows } = await this.prisma.pool.query(compile(query));
+    const { rows } = await this.run(query);
     const total: number = rows[0]?.total ?? 0;
     const hits = rows
       .filter((row) => row.id !== null)
@@ -123,6 +124,29 @@ export class CatalogSearchRepository {
         blocked: row.blocked === true,
       }));
     return { total, hits };
+  }
+
+  /**
+   * Runs a search query with planner settings that suit it. The product table is kept in category
+   * order (CatalogService.optimizeLayout), so matches cluster while the planner assumes they are
+   * spread evenly: for "the first N matches" it would pick a sequential scan that may read much of
+   * the table before it finds them (and, with synchronized scans, starts at a random block).
+   * Every search predicate has an index (GIN full-text, trigram), so sequential scans are
+   * disabled; JIT compilation costs more than these short queries take.
+   */
+  private async run(query: Sql): Promise<QueryResult> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL jit = off');
+      const result = await client.query(compile(query));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Facet material over a bounded sample of the text matches, in one round trip. */
@@ -163,7 +187,7 @@ export class CatalogSearchRepository {
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
              FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin')}
             GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
-    const { rows } = await this.prisma.pool.query(compile(query));
+    const { rows } = await this.run(query);
     const row = rows[0];
     return {
       candidates: (row.candidates as Array<number | string>).map(Number),

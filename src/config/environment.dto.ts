@@ -187,7 +187,7 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(100)
   @Max(1_000_000)
-  SEARCH_FACET_SAMPLE = 2_000;
+  SEARCH_FACET_SAMPLE = 1_000;
 
   /** Size of the demo catalog generated on first start (SEED_DEMO=true and no products yet). */
   @Type(() => Number)
