@@ -93,6 +93,8 @@ async function startGatewayProcess(databaseUrl) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // The per-user API limit is for production traffic; the benchmark measures the route itself.
+      API_RATE_LIMIT_PER_USER: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -147,18 +149,11 @@ async function main(args) {
     if (probe.status !== 200 || body.offers.some((o) => !o.blocked)) {
       throw new Error(`probe: ${probe.status} ${JSON.stringify(body).slice(0, 300)}`);
     }
-    let next = 0;
     const rotating = {
       url: server.baseUrl,
       headers,
-      requests: [
-        {
-          setupRequest: (request) => {
-            request.path = `/api/v1/marketplace/product/${productId(next++ % products)}`;
-            return request;
-          },
-        },
-      ],
+      // Demo ids are demo-<seed>-<index in base 36> (demoProductId).
+      rotate: { prefix: '/api/v1/marketplace/product/demo-1-', count: products, radix: 36 },
     };
     const run = { connections: 16, duration: 10 };
     await measure('warm-up', { ...rotating, connections: 4, duration: 2 });

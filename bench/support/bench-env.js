@@ -75,11 +75,19 @@ async function startBenchApp(databaseUrl, env = {}) {
  * One autocannon run, bounded by duration, loopback only, in a child process: in the server's own
  * process the load generator competes with the server for the event loop and distorts the result
  * (a guarded route measured ~450 req/s in-process against ~8,000 req/s from outside).
+ * `rotate: {prefix, count, radix}` requests prefix + 0, prefix + 1, ... (numbers in `radix`) in turn.
  */
 function measure(name, options) {
   const script = `
     const autocannon = require('autocannon');
-    autocannon(JSON.parse(process.env.LOAD), (error, r) => {
+    const load = JSON.parse(process.env.LOAD);
+    if (load.rotate) {
+      // Paths prefix + 0, 1, 2, ... in turn (functions cannot cross the process boundary).
+      let next = 0;
+      const { prefix, count, radix = 10 } = load.rotate;
+      load.requests = [{ setupRequest: (request) => ({ ...request, path: prefix + (next++ % count).toString(radix) }) }];
+    }
+    autocannon(load, (error, r) => {
       if (error) { console.error(error); process.exit(1); }
       process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
         total: r.requests.total, non2xx: r.non2xx, errors: r.errors }));
