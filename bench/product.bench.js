@@ -11,35 +11,9 @@ const { spawn } = require('node:child_process');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
-const { startBenchDatabase, startBenchApp, measure, report } = require('./support/bench-env');
+const { startBenchDatabase, startBenchApp, benchToken, measure, report } = require('./support/bench-env');
 
 const dist = (path) => require(join(__dirname, '../dist', path));
-
-async function organizationWithToken(prisma) {
-  const { generateSecret, sha256 } = dist('common/crypto/secrets');
-  const organization = await prisma.organization.create({ data: { slug: 'bench', name: 'Bench' } });
-  const client = await prisma.oAuthClient.create({
-    data: {
-      organizationId: organization.id,
-      clientId: 'bench-client',
-      secretHash: sha256(generateSecret('x_')),
-    },
-  });
-  const user = await prisma.user.create({
-    data: { organizationId: organization.id, email: 'bench@example.com' },
-  });
-  const token = generateSecret('mpgt_');
-  await prisma.accessToken.create({
-    data: {
-      tokenHash: sha256(token),
-      organizationId: organization.id,
-      userId: user.id,
-      clientId: client.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    },
-  });
-  return { organization, token };
-}
 
 /** 20 rules over vendors, brands and categories that exist in the demo assortment. */
 function benchRules(productId) {
@@ -133,7 +107,7 @@ async function main(args) {
     await gateway.app.get(CatalogService).generateDemo({ products, seed: 1 });
     const generatorSeconds = (Date.now() - started) / 1000;
 
-    const { organization, token } = await organizationWithToken(gateway.prisma);
+    const { organization, token } = await benchToken(gateway.prisma);
     const productId = (index) => demoProductId(1, index);
     const rules = gateway.app.get(GuidanceRulesService);
     for (const rule of benchRules(productId)) await rules.create(organization.id, rule, 'bench');

@@ -7,44 +7,9 @@
 'use strict';
 /* global fetch */
 const { join } = require('node:path');
-const { startBenchDatabase, startBenchApp, measure, report } = require('./support/bench-env');
+const { startBenchDatabase, startBenchApp, benchToken, measure, report } = require('./support/bench-env');
 
 const dist = (path) => require(join(__dirname, '../dist', path));
-
-async function tokenFor(prisma) {
-  const { generateSecret, sha256 } = dist('common/crypto/secrets');
-  // Upserts, so a pre-generated catalog database can be benchmarked again and again.
-  const organization = await prisma.organization.upsert({
-    where: { slug: 'bench' },
-    create: { slug: 'bench', name: 'Bench' },
-    update: {},
-  });
-  const client = await prisma.oAuthClient.upsert({
-    where: { clientId: 'bench-client' },
-    create: {
-      organizationId: organization.id,
-      clientId: 'bench-client',
-      secretHash: sha256(generateSecret('x_')),
-    },
-    update: {},
-  });
-  const user = await prisma.user.upsert({
-    where: { organizationId_email: { organizationId: organization.id, email: 'bench@example.com' } },
-    create: { organizationId: organization.id, email: 'bench@example.com' },
-    update: {},
-  });
-  const token = generateSecret('mpgt_');
-  await prisma.accessToken.create({
-    data: {
-      tokenHash: sha256(token),
-      organizationId: organization.id,
-      userId: user.id,
-      clientId: client.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    },
-  });
-  return token;
-}
 
 const SCENARIOS = [
   ['frequent term "cable"', 'query=cable'],
@@ -67,7 +32,8 @@ async function benchExisting(url) {
 }
 
 async function runScenarios(gateway, title) {
-  const headers = { authorization: `Bearer ${await tokenFor(gateway.prisma)}` };
+  const { token } = await benchToken(gateway.prisma);
+  const headers = { authorization: `Bearer ${token}` };
   const rows = [];
   for (const [name, query] of SCENARIOS) {
     const url = `${gateway.baseUrl}/api/v1/marketplace/search?${query}`;

@@ -115,9 +115,45 @@ function measure(name, options) {
   });
 }
 
+/** The organization 'bench' with one user and a valid bearer token (upserts: databases may be reused). */
+async function benchToken(prisma) {
+  const { generateSecret, sha256 } = dist('common/crypto/secrets');
+  // Upserts, so a pre-generated catalog database can be benchmarked again and again.
+  const organization = await prisma.organization.upsert({
+    where: { slug: 'bench' },
+    create: { slug: 'bench', name: 'Bench' },
+    update: {},
+  });
+  const client = await prisma.oAuthClient.upsert({
+    where: { clientId: 'bench-client' },
+    create: {
+      organizationId: organization.id,
+      clientId: 'bench-client',
+      secretHash: sha256(generateSecret('x_')),
+    },
+    update: {},
+  });
+  const user = await prisma.user.upsert({
+    where: { organizationId_email: { organizationId: organization.id, email: 'bench@example.com' } },
+    create: { organizationId: organization.id, email: 'bench@example.com' },
+    update: {},
+  });
+  const token = generateSecret('mpgt_');
+  await prisma.accessToken.create({
+    data: {
+      tokenHash: sha256(token),
+      organizationId: organization.id,
+      userId: user.id,
+      clientId: client.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return { organization, token };
+}
+
 function report(title, rows) {
   console.log(`\n${title}`);
   console.table(rows);
 }
 
-module.exports = { startBenchDatabase, startBenchApp, measure, report };
+module.exports = { startBenchDatabase, startBenchApp, benchToken, measure, report };

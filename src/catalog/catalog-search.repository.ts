@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryResult } from 'pg';
+import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
@@ -134,19 +135,12 @@ export class CatalogSearchRepository {
    * Every search predicate has an index (GIN full-text, trigram), so sequential scans are
    * disabled; JIT compilation costs more than these short queries take.
    */
-  private async run(query: Sql): Promise<QueryResult> {
-    const client = await this.prisma.pool.connect();
-    try {
-      await client.query('BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL jit = off');
-      const result = await client.query(compile(query));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private run(query: Sql): Promise<QueryResult> {
+    return inPoolTransaction(
+      this.prisma.pool,
+      (client) => client.query(compile(query)),
+      'BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL jit = off',
+    );
   }
 
   /** Facet material over a bounded sample of the text matches, in one round trip. */

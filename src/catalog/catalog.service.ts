@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
+import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import { ProductInput } from './catalog-product.input';
 import { CatalogWriteError, CatalogWriterRepository } from './catalog-writer.repository';
@@ -211,19 +212,8 @@ export class CatalogService {
     }
   }
 
-  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.prisma.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return inPoolTransaction(this.prisma.pool, work);
   }
 }
 

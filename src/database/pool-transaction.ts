@@ -1,0 +1,24 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Runs `work` in one transaction on a connection of `pool`, for the hand-written SQL paths that use
+ * the pool directly (bulk catalog writes, search). `begin` may set transaction-local settings.
+ */
+export async function inPoolTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
