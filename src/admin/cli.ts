@@ -9,7 +9,7 @@ import { MigrationError } from '../database/migration-runner';
 import { AdminModule } from './admin.module';
 import { CliIo, printError } from './cli-output';
 import { CLI_USAGE } from './cli-usage';
-import { COMMANDS, CliArgs, UsageError } from './commands';
+import { COMMANDS, CliArgs, ImportAbortedError, UsageError } from './commands';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -94,6 +94,11 @@ function reportFailure(io: CliIo, json: boolean, error: unknown): number {
   }
   if (error instanceof ApiError) {
     printError(io, json, error.code, error.description);
+    return 1;
+  }
+  if (error instanceof ImportAbortedError) {
+    // The command printed its report (with --json: one JSON document saying aborted); only the exit code is left.
+    io.stderr.write(`error: ${error.message}\n`);
     return 1;
   }
   if (error instanceof MigrationError) {

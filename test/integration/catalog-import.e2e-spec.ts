@@ -97,6 +97,10 @@ describe('catalog import and demo (CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('line 2: name: is required');
     expect(await t.prisma.product.count({ where: { productCode: { startsWith: 'STRICT-' } } })).toBe(0);
+
+    const json = await cli('catalog', 'import', path, '--strict', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ imported: 0, aborted: true, problems: [{ line: 2 }] });
   });
 
   it('upserts by product code: a second import replaces the product and its offers', async () => {
