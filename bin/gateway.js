@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // The operator command line (`gateway`, or `npm run cli --`); see `gateway help`.
 'use strict';
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+if (!existsSync(join(__dirname, '../dist/admin/cli.js'))) {
+  process.stderr.write('The gateway is not built yet: run `npm run build` (or use `npm run cli -- ...`).\n');
+  process.exit(1);
+}
 const { runCli } = require('../dist/admin/cli');
 
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
