@@ -1,11 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { generateSecret, sha256 } from '../common/crypto/secrets';
-import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { UserRefDto } from './dto/user-ref.dto';
-import { OrganizationsService } from './organizations.service';
+import { UsersService } from './users.service';
 import { TokenIssuanceRepository } from './token-issuance.repository';
 
 export const ACCESS_TOKEN_PREFIX = 'mpgt_';
@@ -21,7 +20,7 @@ export interface IssuedToken {
 export class AccessTokensService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly organizations: OrganizationsService,
+    private readonly users: UsersService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly issuance: TokenIssuanceRepository,
@@ -58,14 +57,7 @@ export class AccessTokensService {
 
   /** Revokes every live token of one user (operators: `token revoke-user`); the user stays enabled. */
   async revokeForUser(input: UserRefDto): Promise<{ email: string; revoked: number }> {
-    const organization = await this.organizations.bySlug(input.org);
-    const user = await this.prisma.user.findUnique({
-      where: { organizationId_email: { organizationId: organization.id, email: input.email } },
-      select: { id: true, email: true },
-    });
-    if (!user) {
-      throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${input.email} in "${input.org}".`);
-    }
+    const user = await this.users.byRef(input);
     const now = this.clock.now();
     const { count } = await this.prisma.accessToken.updateMany({
       where: { userId: user.id, revokedAt: null, expiresAt: { gt: now } },

@@ -37,14 +37,20 @@ export class UsersService {
     }
   }
 
-  /** Disables a user and revokes their tokens, effective on their next call. */
-  async disable(input: UserRefDto): Promise<User> {
+  /** The user `email` of organization `org`, or 404 not_found. */
+  async byRef(input: UserRefDto): Promise<User> {
     const organization = await this.organizations.bySlug(input.org);
     const user = await this.prisma.user.findUnique({
       where: { organizationId_email: { organizationId: organization.id, email: input.email } },
     });
     if (!user)
       throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${input.email} in "${input.org}".`);
+    return user;
+  }
+
+  /** Disables a user and revokes their tokens, effective on their next call. */
+  async disable(input: UserRefDto): Promise<User> {
+    const user = await this.byRef(input);
     if (user.disabledAt) return user;
     const now = new Date();
     const [disabled] = await this.prisma.$transaction([

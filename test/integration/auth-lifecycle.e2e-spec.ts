@@ -1,4 +1,3 @@
-import { runCli } from '../../src/admin/cli';
 import { ManualClock } from '../../src/common/clock/clock';
 import { sha256 } from '../../src/common/crypto/secrets';
 import { Organization } from '../../src/generated/prisma/client';
@@ -12,6 +11,7 @@ import { bearer } from '../support/auth';
 import { bodyOf } from '../support/http';
 import { requestToken, WhoAmIModule } from '../support/oauth';
 import { startTestApp, TestApp } from '../support/test-app';
+import { cli as runCliIn } from '../support/cli';
 
 describe('token lifecycle: expiry, operator commands, revocation', () => {
   let t: TestApp;
@@ -51,16 +51,7 @@ describe('token lifecycle: expiry, operator commands, revocation', () => {
     expect((await bodyOf(response)).error).toBe('invalid_token');
   }
 
-  async function cli(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(argv, {
-      stdout: { write: (chunk: string) => ((stdout += chunk), true) },
-      stderr: { write: (chunk: string) => ((stderr += chunk), true) },
-      env: { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
-    });
-    return { code, stdout, stderr };
-  }
+  const cli = (...argv: string[]) => runCliIn(t.database.url, ...argv);
 
   it('accepts a token until the second it expires, then answers 401 invalid_token', async () => {
     const { client, email } = await userWithClient();

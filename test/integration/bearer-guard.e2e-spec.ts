@@ -1,21 +1,8 @@
-import { Controller, Get, Module } from '@nestjs/common';
-import { CurrentPrincipal } from '../../src/auth/current-principal.decorator';
-import { Principal } from '../../src/auth/principal';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { bearer, issueTestToken } from '../support/auth';
 import { bodyOf } from '../support/http';
+import { WhoAmIModule } from '../support/oauth';
 import { startTestApp, TestApp } from '../support/test-app';
-
-@Controller('__test')
-class WhoAmIController {
-  @Get('whoami')
-  whoami(@CurrentPrincipal() principal: Principal): Principal {
-    return principal;
-  }
-}
-
-@Module({ controllers: [WhoAmIController] })
-class WhoAmIModule {}
 
 describe('bearer guard', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/admin/cli';
 import { CatalogService } from '../../src/catalog/catalog.service';
 import { startTestApp, TestApp } from '../support/test-app';
+import { cli as runCliIn } from '../support/cli';
 
 describe('catalog import and demo (CLI)', () => {
   let t: TestApp;
@@ -18,16 +18,7 @@ describe('catalog import and demo (CLI)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(argv, {
-      stdout: { write: (s: string) => ((stdout += s), true) },
-      stderr: { write: (s: string) => ((stderr += s), true) },
-      env: { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
-    });
-    return { code, stdout, stderr };
-  }
+  const cli = (...argv: string[]) => runCliIn(t.database.url, ...argv);
   async function file(name: string, lines: string[]): Promise<string> {
     const path = join(dir, name);
     await writeFile(path, `${lines.join('\n')}\n`);
