@@ -65,7 +65,9 @@ export class AuditChainVerifier {
     } else {
       let computed: string;
       try {
-        computed = chainHash(event).toString('hex');
+        // Every field except `hash` is hashed.
+        const { hash: _stored, ...hashed } = event;
+        computed = chainHash(hashed).toString('hex');
       } catch (error) {
         computed = `(${(error as Error).message})`;
       }

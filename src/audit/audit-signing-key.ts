@@ -46,14 +46,31 @@ export function loadPrivateKey(file: string): KeyObject {
 @Injectable()
 export class AuditSigningKey {
   private readonly logger = new Logger(AuditSigningKey.name);
-  readonly privateKey: KeyObject;
-  readonly publicKey: KeyObject;
-  readonly keyId: string;
+  private loaded?: { privateKey: KeyObject; publicKey: KeyObject; keyId: string };
 
-  constructor(config: AppConfig) {
-    this.privateKey = this.resolveKey(config);
-    this.publicKey = createPublicKey(this.privateKey);
-    this.keyId = keyIdOf(this.publicKey);
+  constructor(private readonly config: AppConfig) {}
+
+  /** Loaded on first use, so commands that never sign do not create a key file. */
+  private get key(): { privateKey: KeyObject; publicKey: KeyObject; keyId: string } {
+    if (!this.loaded) {
+      const privateKey = this.resolveKey(this.config);
+      const publicKey = createPublicKey(privateKey);
+      this.loaded = { privateKey, publicKey, keyId: keyIdOf(publicKey) };
+    }
+    return this.loaded;
+  }
+
+  /** Loads (or generates) the key now, so a bad AUDIT_SIGNING_KEY_FILE stops the server at start. */
+  load(): void {
+    void this.key;
+  }
+
+  get publicKey(): KeyObject {
+    return this.key.publicKey;
+  }
+
+  get keyId(): string {
+    return this.key.keyId;
   }
 
   get publicKeyPem(): string {
@@ -61,7 +78,7 @@ export class AuditSigningKey {
   }
 
   sign(checkpoint: Omit<UnsignedCheckpoint, 'keyId'>): AuditCheckpoint {
-    return signCheckpoint(checkpoint, this.privateKey);
+    return signCheckpoint(checkpoint, this.key.privateKey);
   }
 
   private resolveKey(config: AppConfig): KeyObject {
