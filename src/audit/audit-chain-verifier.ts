@@ -65,9 +65,8 @@ export class AuditChainVerifier {
     } else {
       let computed: string;
       try {
-        // Every field except `hash` is hashed.
-        const { hash: _stored, ...hashed } = event;
-        computed = chainHash(hashed).toString('hex');
+        // chainHash reads exactly the hashed fields, so the stored `hash` beside them is not hashed.
+        computed = chainHash(event).toString('hex');
       } catch (error) {
         computed = `(${(error as Error).message})`;
       }

@@ -6,22 +6,26 @@ export const AUDIT_READ_BATCH = 5_000;
 interface EventRow {
   organization_id: string;
   sequence: string;
-  occurred_at: Date;
+  occurred_at: string;
   type: string;
   actor_user_id: string | null;
   actor_client_id: string | null;
   actor_label: string | null;
   session_id: string | null;
   payload: unknown;
-  prev_hash: Buffer;
-  hash: Buffer;
+  prev_hash: string;
+  hash: string;
 }
 
 // Keyset paging on the (organization_id, sequence) unique index: every batch is one index range
 // scan, however deep into the chain, and no cursor or transaction stays open between batches.
+// PostgreSQL formats the time (ISO 8601 UTC, milliseconds: the column's precision, exactly what
+// Date.toISOString gave at append) and the hex of the hashes, off this process's event loop.
 const BATCH_SQL = `
-  SELECT organization_id, sequence::text AS sequence, occurred_at, type, actor_user_id, actor_client_id,
-         actor_label, session_id, payload, prev_hash, hash
+  SELECT organization_id, sequence::text AS sequence,
+         to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at,
+         type, actor_user_id, actor_client_id, actor_label, session_id, payload,
+         encode(prev_hash, 'hex') AS prev_hash, encode(hash, 'hex') AS hash
   FROM audit_event
   WHERE organization_id = $1::uuid AND sequence > $2::bigint AND sequence <= $3::bigint
   ORDER BY audit_event.sequence
@@ -31,15 +35,15 @@ export function toStoredEvent(row: EventRow): StoredAuditEvent {
   return {
     organizationId: row.organization_id,
     sequence: Number(row.sequence),
-    occurredAt: row.occurred_at.toISOString(),
+    occurredAt: row.occurred_at,
     type: row.type,
     actorUserId: row.actor_user_id,
     actorClientId: row.actor_client_id,
     actorLabel: row.actor_label,
     sessionId: row.session_id,
     payload: row.payload,
-    prevHash: row.prev_hash.toString('hex'),
-    hash: row.hash.toString('hex'),
+    prevHash: row.prev_hash,
+    hash: row.hash,
   };
 }
 
