@@ -4,7 +4,8 @@
 //   baseline: read every event in the same 5,000-row batches without hashing (the database's share);
 //   verify:   AuditChainService.verify, the whole check (read, canonicalize, SHA-256, links, head);
 //   verify (1/10 of the chain): the same on a chain ten times shorter, to compare memory;
-//   verify with the V8 heap capped at 64 MB: completes, so memory does not grow with the chain.
+//   verify with the V8 heap capped at 64 MB: completes, so memory does not grow with the chain;
+//   export (JSON Lines, CSV) of the whole chain into a sink that discards: events/s and peak RSS.
 // Target (issue 10): >= 100,000 events/s.
 // Run: npm run bench -- audit-verify   (BENCH_DATABASE_URL / DATABASE_URL, else an embedded PostgreSQL)
 'use strict';
@@ -60,7 +61,7 @@ async function generateChain(pool, organizationId, count) {
 }
 
 /** One measurement in a fresh process: { events, seconds, maxRssMb, intact }. */
-function measureInChild(mode, databaseUrl, organizationId, nodeOptions = []) {
+function measureInChild(mode, databaseUrl, organizationId, nodeOptions = [], format = 'jsonl') {
   const script = `
     const { join } = require('node:path');
     const { Pool } = require('pg');
@@ -74,7 +75,14 @@ function measureInChild(mode, databaseUrl, organizationId, nodeOptions = []) {
       await pool.query('SELECT 1');
       const started = process.hrtime.bigint();
       let events = 0, intact = null;
-      if (process.env.MODE === 'read') {
+      if (process.env.MODE === 'export') {
+        // The export stream (JSON Lines) into a sink that discards, honouring backpressure.
+        const { AuditExportService } = dist('audit/audit-export.service');
+        const { Writable } = require('node:stream');
+        const { pipeline } = require('node:stream/promises');
+        const stream = new AuditExportService({ pool }).export(org, { format: process.env.FORMAT, onProgress: (n) => (events = n) });
+        await pipeline(stream, new Writable({ write: (chunk, encoding, done) => setImmediate(done) }));
+      } else if (process.env.MODE === 'read') {
         for await (const batch of readAuditEvents(pool, org, { after: 0, upTo: Number.MAX_SAFE_INTEGER })) events += batch.length;
       } else {
         const result = await new AuditChainService({ pool }, undefined, new SystemClock()).verify(org);
@@ -90,7 +98,7 @@ function measureInChild(mode, databaseUrl, organizationId, nodeOptions = []) {
       [...nodeOptions, '-e', script],
       {
         cwd: join(__dirname, '..'),
-        env: { ...process.env, URL: databaseUrl, ORG: organizationId, MODE: mode },
+        env: { ...process.env, URL: databaseUrl, ORG: organizationId, MODE: mode, FORMAT: format },
         maxBuffer: 1 << 20,
       },
       (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
@@ -122,14 +130,16 @@ async function main() {
     // Warm the cache once so both measurements read from memory alike.
     await measureInChild('read', database.url, big);
     const rows = [];
-    for (const [name, mode, id, options] of [
+    for (const [name, mode, id, options = [], format = 'jsonl'] of [
       ['baseline: read only (no hashing)', 'read', big],
       ['verify', 'verify', big],
       ['verify (1/10 of the chain)', 'verify', small],
       // The proof of constant memory: the whole chain with the JavaScript heap capped at 64 MB.
       ['verify, heap capped at 64 MB', 'verify', big, ['--max-old-space-size=64']],
+      ['export jsonl (stream to a discarding sink)', 'export', big, [], 'jsonl'],
+      ['export csv (stream to a discarding sink)', 'export', big, [], 'csv'],
     ]) {
-      const r = await measureInChild(mode, database.url, id, options);
+      const r = await measureInChild(mode, database.url, id, options, format);
       rows.push({
         name,
         events: r.events,

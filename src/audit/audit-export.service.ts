@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { PrismaService } from '../database/prisma.service';
 import { StoredAuditEvent } from './audit-chain-verifier';
 import { readAuditEvents } from './audit-event.reader';
+import { canonicalEventWithHashJson } from './audit-hash';
 
 export type AuditExportFormat = 'jsonl' | 'csv';
 
@@ -33,7 +34,7 @@ export const AUDIT_CSV_COLUMNS = [
 
 /** One JSON Lines record: canonical JSON of every hashed field plus `hash`. */
 export function exportLine(event: StoredAuditEvent): string {
-  return `${canonicalize(event)}\n`;
+  return `${canonicalEventWithHashJson(event)}\n`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { canonicalize } from 'json-canonicalize';
 import {
   canonicalEventBytes,
   canonicalEventJson,
+  canonicalEventWithHashJson,
   chainHash,
   GENESIS_HASH,
   referenceChainHash,
@@ -81,6 +82,8 @@ describe('audit hash', () => {
           payload,
         };
         expect(canonicalEventJson(varied)).toBe(canonicalize(varied));
+        const withHash = { ...varied, hash: 'ab'.repeat(32) };
+        expect(canonicalEventWithHashJson(withHash)).toBe(canonicalize(withHash));
         expect(chainHash(varied).equals(referenceChainHash(varied))).toBe(true);
       }
     }

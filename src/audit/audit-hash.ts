@@ -20,9 +20,21 @@ const json = JSON.stringify;
  * here; audit-hash.spec.ts checks it against the library on varied events.
  */
 export function canonicalEventJson(event: HashedAuditEvent): string {
+  return canonicalJson(event, '');
+}
+
+/**
+ * The canonical JSON of an event with its `hash` as one more member (a line of the JSON Lines
+ * export): the same text as `canonicalize({...event, hash})`, `"hash"` sorting after `"actorUserId"`.
+ */
+export function canonicalEventWithHashJson(event: HashedAuditEvent & { hash: string }): string {
+  return canonicalJson(event, `"hash":${json(event.hash)},`);
+}
+
+function canonicalJson(event: HashedAuditEvent, hashMember: string): string {
   return (
     `{"actorClientId":${json(event.actorClientId)},"actorLabel":${json(event.actorLabel)},` +
-    `"actorUserId":${json(event.actorUserId)},"occurredAt":${json(event.occurredAt)},` +
+    `"actorUserId":${json(event.actorUserId)},${hashMember}"occurredAt":${json(event.occurredAt)},` +
     `"organizationId":${json(event.organizationId)},"payload":${canonicalize(event.payload)},` +
     `"prevHash":${json(event.prevHash)},"sequence":${canonicalize(event.sequence)},` +
     `"sessionId":${json(event.sessionId)},"type":${json(event.type)}}`
