@@ -138,6 +138,7 @@ async function main() {
       ['verify, heap capped at 64 MB', 'verify', big, ['--max-old-space-size=64']],
       ['export jsonl (stream to a discarding sink)', 'export', big, [], 'jsonl'],
       ['export csv (stream to a discarding sink)', 'export', big, [], 'csv'],
+      ['export jsonl, heap capped at 64 MB', 'export', big, ['--max-old-space-size=64'], 'jsonl'],
     ]) {
       const r = await measureInChild(mode, database.url, id, options, format);
       rows.push({
