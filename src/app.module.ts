@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
@@ -30,6 +31,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
         HealthModule,
+        AuditModule,
         AuthModule,
         GuidanceModule,
         OAuthModule,
