@@ -3,9 +3,12 @@
 -- key_hash: SHA-256 of the 256-bit session key carried in the page URLs. Only the hash is stored,
 -- so someone who can read the database (a backup, a replica, a support query) cannot take over a
 -- live buyer's session; public_id stays a short, non-secret reference for support and the audit.
--- The table had no writer before this migration (the route did not exist), so NOT NULL is safe.
+-- NULL until the start link is opened: the key is generated when the one-time start token is spent,
+-- so whoever saw the redirectUrl (the procurement system, a proxy log) cannot derive it.
+-- The table had no writer before this migration (the route did not exist), so NOT NULL is safe for
+-- csrf_token.
 ALTER TABLE "punchout_session"
-    ADD COLUMN "key_hash" BYTEA NOT NULL,
+    ADD COLUMN "key_hash" BYTEA,
     -- Per-session CSRF token, rendered into every form and compared in constant time. Alone it is
     -- useless: every page and POST also needs the session key, whose hash is all we store.
     ADD COLUMN "csrf_token" VARCHAR(64) NOT NULL,
