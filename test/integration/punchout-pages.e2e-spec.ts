@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { ManualClock } from '../../src/common/clock/clock';
+import { UserRole } from '../../src/generated/prisma/client';
+import { issueTestToken } from '../support/auth';
+import { createCatalog } from '../factories/catalog.factory';
+import { addRules } from '../factories/guidance.factory';
+import { createClient, createOrganization, createUser } from '../factories/identity.factory';
+import { onTestApp, PUNCHOUT_CATALOG, startPunchout } from '../factories/punchout.factory';
+import { csrfOf, getPage, postForm } from '../support/punchout-pages';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const HOOK = 'https://srm.example.com/hook?sap-client=100&~TARGET=_top';
+
+describe('punchout pages (HTTP)', () => {
+  let t: TestApp;
+  const clock = new ManualClock(new Date('2026-11-23T10:00:00Z'));
+  let token: string;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+    await createCatalog(t.prisma, PUNCHOUT_CATALOG);
+    const organization = await createOrganization(t.prisma);
+    organizationId = organization.id;
+    const { client } = await createClient(t.prisma, organization);
+    const admin = await createUser(t.prisma, organization, { roles: [UserRole.admin, UserRole.buyer] });
+    token = await issueTestToken(t.prisma, admin, client, { expiresInSeconds: 86_400 });
+    await addRules(t.baseUrl, token, [
+      {
+        effect: 'blocked',
+        matcher: 'vendor',
+        value: 'Blocked Supplies',
+        note: 'Use framework contract <b>42</b>',
+      },
+    ]);
+  });
+
+  afterAll(() => t.close());
+
+  /** Starts a punchout and opens it: the session page URL (relative to the app). */
+  async function open(productId = 'pen-1', headers: Record<string, string> = {}): Promise<string> {
+    const { body } = await startPunchout(t.baseUrl, token, productId, { callbackUrl: HOOK });
+    const start = await getPage(onTestApp(body.redirectUrl, t.baseUrl), headers);
+    expect(start.status).toBe(303);
+    return `${t.baseUrl}${start.location}`;
+  }
+
+  it('spends the start token once: 303 to the session, then "already used" with no shop', async () => {
+    const { body } = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
+    const startUrl = onTestApp(body.redirectUrl, t.baseUrl);
+    const first = await getPage(startUrl, { 'user-agent': 'TestBrowser/1.0' });
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/^\/punchout\/s\/psk_[A-Za-z0-9_-]{43}$/);
+    const again = await getPage(startUrl);
+    expect(again.status).toBe(410);
+    expect(again.html).toContain('This link was already used');
+    expect(again.html).not.toContain('data-offer-id');
+    expect(again.html).not.toContain('name="csrf"');
+    const session = await t.prisma.punchoutSession.findFirstOrThrow({
+      where: { organizationId, openedAt: { not: null } },
+      orderBy: { openedAt: 'desc' },
+    });
+    expect(session.status).toBe('OPENED');
+    const opened = await t.prisma.auditEvent.findFirstOrThrow({
+      where: { sessionId: session.id, type: 'punchout.opened' },
+    });
+    expect(opened.payload).toMatchObject({ ip: '127.0.0.1', userAgent: 'TestBrowser/1.0' });
+  });
+
+  it('lets the start link be used within PUNCHOUT_START_TTL_SECONDS, and not after (injected clock)', async () => {
+    const first = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
+    const second = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
+    clock.advanceSeconds(299);
+    try {
+      const inTime = await getPage(onTestApp(first.body.redirectUrl, t.baseUrl));
+      expect(inTime.status).toBe(303);
+      clock.advanceSeconds(2);
+      const late = await getPage(onTestApp(second.body.redirectUrl, t.baseUrl));
+      expect(late.status).toBe(410);
+      expect(late.html).toContain('This link has expired');
+      // It offers to return an empty cart to the HOOK_URL.
+      expect(late.html).toContain(`action="${HOOK.replace(/&/g, '&amp;')}"`);
+      expect(late.html).not.toContain('NEW_ITEM-');
+    } finally {
+      clock.set(new Date('2026-11-23T10:00:00Z'));
+    }
+  });
+
+  it('answers the same 404 page for unknown, malformed and never-existing session keys and start tokens', async () => {
+    const paths = [
+      '/punchout/s/psk_' + 'A'.repeat(43),
+      '/punchout/s/nonsense',
+      '/punchout/s/%3Cscript%3E/cart',
+      '/punchout/s/psk_' + 'B'.repeat(43) + '/product/pen-1',
+      '/punchout/start/pst_' + 'C'.repeat(43),
+      '/punchout/start/x',
+    ];
+    const pages = await Promise.all(paths.map((path) => getPage(`${t.baseUrl}${path}`)));
+    for (const page of pages) {
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.html).toBe(pages[0].html);
+    }
+  });
+
+  it('serves the product page with security headers, offers, preferred/blocked flags and the rule note', async () => {
+    const url = await open('pen-1', { 'accept-language': 'en' });
+    const page = await getPage(url);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("form-action 'self' https://srm.example.com");
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).toContain("script-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.html).toContain('data-offer-id="pen-1-a"');
+    expect(page.html).toContain('data-offer-id="pen-1-b"');
+    expect(page.html).toMatch(/data-offer-id="pen-1-b"[^]*Blocked by your organization's buying guidance/);
+    expect(page.html).toMatch(/id="quantity-pen-1-b"[^>]* disabled/);
+    expect(page.html).toContain('Use framework contract &lt;b>42&lt;/b>');
+    expect(page.html).not.toContain('<b>42</b>');
+  });
+
+  it('speaks German when the browser asks for it', async () => {
+    const url = await open();
+    const page = await getPage(`${url}/cart`, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(page.html).toContain('<html lang="de"');
+    expect(page.html).toContain('An Beschaffung übertragen');
+    expect(page.html).toContain('Abbrechen');
+  });
+
+  it('adds, changes and removes cart lines; every POST needs the CSRF token', async () => {
+    const url = await open();
+    const csrf = csrfOf((await getPage(url)).html);
+    const noToken = await postForm(`${url}/cart/add`, {
+      offerId: 'pen-1-a',
+      quantity: '2',
+      productId: 'pen-1',
+    });
+    expect(noToken.status).toBe(403);
+    const wrongToken = await postForm(`${url}/cart/add`, {
+      csrf: csrf.slice(0, -1) + 'x',
+      offerId: 'pen-1-a',
+      quantity: '2',
+    });
+    expect(wrongToken.status).toBe(403);
+    const added = await postForm(`${url}/cart/add`, {
+      csrf,
+      offerId: 'pen-1-a',
+      quantity: '2',
+      productId: 'pen-1',
+    });
+    expect(added.status).toBe(303);
+    const cart = await getPage(`${t.baseUrl}${added.location}`);
+    expect(cart.html).toContain('Added to the cart.');
+    expect(cart.html).toMatch(/value="2"/);
+    const updated = await postForm(`${url}/cart/update`, { csrf, offerId: 'pen-1-a', quantity: '10' });
+    expect(updated.status).toBe(303);
+    const repriced = await getPage(`${url}/cart`);
+    expect(repriced.html).toContain('tier from 10');
+    expect(repriced.html).toContain('€40.00');
+    const tooMany = await postForm(`${url}/cart/update`, { csrf, offerId: 'pen-1-a', quantity: '101' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.html).toContain('at most 100');
+    const removed = await postForm(`${url}/cart/remove`, { csrf, offerId: 'pen-1-a' });
+    expect(removed.status).toBe(303);
+    expect((await getPage(`${url}/cart`)).html).toContain('Your cart is empty.');
+  });
+
+  it('refuses a forged POST of a blocked offer, records it, and leaves the cart unchanged', async () => {
+    const url = await open();
+    const csrf = csrfOf((await getPage(url)).html);
+    const forged = await postForm(`${url}/cart/add`, {
+      csrf,
+      offerId: 'pen-1-b',
+      quantity: '1',
+      productId: 'pen-1',
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.html).toContain('blocked');
+    const key = new URL(url).pathname.split('/')[3];
+    const session = await t.prisma.punchoutSession.findFirstOrThrow({
+      where: { keyHash: new Uint8Array(createHash('sha256').update(key).digest()) },
+    });
+    expect(await t.prisma.cartItem.count({ where: { sessionId: session.id } })).toBe(0);
+    expect(
+      await t.prisma.auditEvent.count({ where: { sessionId: session.id, type: 'punchout.offer_refused' } }),
+    ).toBe(1);
+  });
+
+  it('expires an idle session and offers to return an empty cart', async () => {
+    const url = await open();
+    clock.advanceSeconds(3601);
+    try {
+      const page = await getPage(url);
+      expect(page.html).toContain('Your punchout session has expired');
+      expect(page.html).toContain('Return to procurement');
+      expect(page.html).not.toContain('NEW_ITEM-');
+      expect(page.html).not.toContain('data-offer-id');
+    } finally {
+      clock.set(new Date('2026-11-23T10:00:00Z'));
+    }
+  });
+
+  it('transfers once: the OCI fields are stored and audited; a second transfer sends nothing', async () => {
+    const url = await open();
+    const csrf = csrfOf((await getPage(url)).html);
+    await postForm(`${url}/cart/add`, { csrf, offerId: 'pen-1-a', quantity: '12', productId: 'pen-1' });
+    const sent = await postForm(`${url}/transfer`, { csrf });
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('name="NEW_ITEM-QUANTITY[1]" value="12"');
+    expect(sent.html).toContain('name="NEW_ITEM-PRICE[1]" value="4.00"');
+    expect(sent.html).toContain(`action="${HOOK.replace(/&/g, '&amp;')}"`);
+    expect(sent.html).toContain('target="_top"');
+    expect(sent.html).toContain('src="/assets/punchout.js"');
+    const again = await postForm(`${url}/transfer`, { csrf });
+    expect(again.status).toBe(409);
+    expect(again.html).not.toContain('NEW_ITEM-');
+    const cancelAfter = await postForm(`${url}/cancel`, { csrf });
+    expect(cancelAfter.html).not.toContain('<form method="post" action="https://srm');
+  });
+});
