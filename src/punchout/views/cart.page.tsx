@@ -34,7 +34,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                 const quantityId = `cart-quantity-${line.offerId}`;
                 return (
                   <tr key={line.offerId} data-offer-id={line.offerId}>
-                    <td>
+                    <td data-label={t.line}>
                       <a href={productPath(ctx.sessionKey, line.productId)}>{line.productName}</a>
                       <br />
                       <span class="muted">{line.vendor}</span>
@@ -68,7 +68,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                       </form>
                       <span class="muted">{t.quantityRange(line.min, line.max)}</span>
                     </td>
-                    <td class="number">
+                    <td class="number" data-label={t.unitPrice}>
                       <span class="punchout-unit-price">{line.unitPriceText}</span>
                       <br />
                       <span class="muted">{line.priceUnitText}</span>
@@ -79,7 +79,9 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                         </>
                       )}
                     </td>
-                    <td class="number punchout-line-total">{line.lineTotalText}</td>
+                    <td class="number punchout-line-total" data-label={t.lineTotal}>
+                      {line.lineTotalText}
+                    </td>
                     <td>
                       <form
                         method="post"
