@@ -10,6 +10,9 @@ import { digestOf, isSessionKey, isStartToken } from './punchout-secrets';
 
 export type Tx = Prisma.TransactionClient;
 
+/** How far the idle expiry may lag behind the last activity (saves a write per page view). */
+const TOUCH_STEP_MS = 60_000;
+
 /** An opened session's page request: the session, or why there is no shop to show. */
 export type ResolvedSession =
   | { kind: 'missing' }
@@ -69,8 +72,13 @@ export class PunchoutSessionStore {
     return session.status === PunchoutStatus.OPENED ? { kind: 'open', session } : { kind: 'closed', session };
   }
 
-  /** Activity keeps an open session alive for another PUNCHOUT_IDLE_TTL_SECONDS. */
+  /**
+   * Activity keeps an open session alive for another PUNCHOUT_IDLE_TTL_SECONDS. A page view writes
+   * at most once a minute (the expiry moves in steps of up to 60 s), so reading pages stays a read.
+   */
   async touch(session: PunchoutSession, tx: Tx | PrismaService = this.prisma): Promise<void> {
+    const remainingMs = session.expiresAt.getTime() - this.clock.now().getTime();
+    if (remainingMs > this.config.punchout.idleTtlSeconds * 1000 - TOUCH_STEP_MS) return;
     await tx.punchoutSession.updateMany({
       where: { id: session.id, status: PunchoutStatus.OPENED },
       data: { expiresAt: this.idleExpiry() },
