@@ -53,7 +53,7 @@ const CART_INCLUDE = {
 type CartRow = Prisma.CartItemGetPayload<{ include: typeof CART_INCLUDE }>;
 
 /** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
-function offerFacts(offer: CartRow['offer']): OfferRow {
+function offerFacts(offer: NonNullable<CartRow['offer']>): OfferRow {
   return {
     id: offer.id,
     vendor: offer.vendor,
@@ -102,6 +102,22 @@ export class PunchoutCartService {
     const rows = await this.rows(this.store.db, session.id);
     const totals = new Map<string, number>();
     const lines = rows.map((row): CartLineView => {
+      if (!row.offer) {
+        // The offer left the catalog: shown as it was, not counted, removed at transfer.
+        return {
+          offerId: '',
+          productId: '',
+          productName: row.label,
+          vendor: '',
+          quantity: row.quantity,
+          min: 1,
+          max: null,
+          unitPriceText: '',
+          priceUnitText: '',
+          lineTotalText: '',
+          unavailable: true,
+        };
+      }
       const offer = offerFacts(row.offer);
       const priceUnits = toUnits(row.unitPrice.toString());
       const total = lineTotalUnits(priceUnits, row.quantity, offer.priceUnitQuantity);
@@ -109,7 +125,7 @@ export class PunchoutCartService {
       const { min } = quantityBounds(offer);
       const tier = tierAt(offer, row.quantity);
       return {
-        offerId: row.offerId,
+        offerId: row.offer.id,
         productId: row.offer.product.id,
         productName: row.offer.product.name,
         vendor: row.offer.vendor,
@@ -173,7 +189,14 @@ export class PunchoutCartService {
       const unitPrice = formatUnits(unitPriceUnitsAt(offer, total));
       await tx.cartItem.upsert({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
-        create: { sessionId: session.id, offerId, quantity: total, unitPrice, currency: offer.currency },
+        create: {
+          sessionId: session.id,
+          offerId,
+          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          quantity: total,
+          unitPrice,
+          currency: offer.currency,
+        },
         update: { quantity: total, unitPrice, currency: offer.currency },
       });
       await this.store.touch(session, tx);
@@ -202,7 +225,7 @@ export class PunchoutCartService {
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
         include: CART_INCLUDE,
       });
-      if (!row) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      if (!row?.offer) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
       const offer = offerFacts(row.offer);
       const problem = quantityRefusal(offer, quantity, lang);
       if (problem) return problem;
@@ -255,6 +278,17 @@ export class PunchoutCartService {
     const notices: Notice[] = [];
     const lines: OciLine[] = [];
     for (const row of rows) {
+      if (!row.offer) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'offer_gone',
+          label: row.label,
+          quantity: row.quantity,
+        });
+        notices.push({ kind: 'error', text: t.lineRemovedGone(row.label) });
+        continue;
+      }
       const offer = offerFacts(row.offer);
       const product = row.offer.product;
       const name = product.name;
@@ -325,7 +359,7 @@ export class PunchoutCartService {
         vendor: offer.vendor,
         condition: offer.condition,
         features: product.features,
-        offerId: row.offerId,
+        offerId: offer.id,
       });
     }
     return { notices, lines, empty: rows.length === 0 };

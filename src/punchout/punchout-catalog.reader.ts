@@ -79,6 +79,7 @@ export class PunchoutCatalogReader {
           priceText: formatMoney(Number(tier.price), offer.currency, lang),
           applies: tier === applying,
         })),
+        priceAtDefaultText: formatMoney(Number(applying?.price ?? offer.price), offer.currency, lang),
         min,
         max: offer.quantityMax ?? null,
         defaultQuantity: min,

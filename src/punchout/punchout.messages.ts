@@ -19,7 +19,7 @@ export const MESSAGES = {
     vendor: 'Vendor',
     condition: 'Condition',
     price: 'Price',
-    priceAt: (quantity: number) => `Price at quantity ${quantity}`,
+    priceAt: 'Price at quantity',
     tiers: 'Quantity prices',
     tierFrom: 'From quantity',
     delivery: 'Delivery',
@@ -89,6 +89,7 @@ export const MESSAGES = {
     quantityBelow: (min: number) => `The quantity must be at least ${min}.`,
     quantityAbove: (max: number) => `The quantity must be at most ${max}.`,
     notInCart: 'This line is not in the cart.',
+    unavailable: 'No longer available: removed when you transfer',
     revalidated:
       'Your cart was checked again before sending. Nothing has been sent; review the changes below and transfer again.',
     lineRemovedBlocked: (name: string, vendor: string) =>
@@ -124,7 +125,7 @@ export const MESSAGES = {
     vendor: 'Anbieter',
     condition: 'Zustand',
     price: 'Preis',
-    priceAt: (quantity: number) => `Preis bei Menge ${quantity}`,
+    priceAt: 'Preis bei Menge',
     tiers: 'Staffelpreise',
     tierFrom: 'Ab Menge',
     delivery: 'Lieferung',
@@ -196,6 +197,7 @@ export const MESSAGES = {
     quantityBelow: (min: number) => `Die Menge muss mindestens ${min} sein.`,
     quantityAbove: (max: number) => `Die Menge darf höchstens ${max} sein.`,
     notInCart: 'Diese Position ist nicht im Warenkorb.',
+    unavailable: 'Nicht mehr verfügbar: wird beim Übertragen entfernt',
     revalidated:
       'Ihr Warenkorb wurde vor dem Senden erneut geprüft. Es wurde nichts gesendet; prüfen Sie die Änderungen unten und übertragen Sie erneut.',
     lineRemovedBlocked: (name: string, vendor: string) =>

@@ -99,6 +99,10 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, 'punchout-product-desktop');
+    // With JavaScript the price line follows the quantity typed (the tier at 50 applies).
+    await offer(page, 'pen-1-a').getByLabel('Quantity').fill('50');
+    expect(await offer(page, 'pen-1-a').locator('.punchout-price-at-value').textContent()).toBe('€3.50');
+    expect(await offer(page, 'pen-1-a').locator('tr.applies').getAttribute('data-min-quantity')).toBe('50');
 
     await addToCart(page, 'pen-1-a', 5);
     // Search inside the session for a second item; the preferred offer is marked.

@@ -220,4 +220,102 @@ describe('punchout pages (HTTP)', () => {
     const cancelAfter = await postForm(`${url}/cancel`, { csrf });
     expect(cancelAfter.html).not.toContain('<form method="post" action="https://srm');
   });
+
+  it('re-validates every line at transfer: blocked now, quantity out of range, price changed, offer gone; nothing is sent until the buyer confirms', async () => {
+    await createCatalog(t.prisma, [
+      {
+        id: 'reval-1',
+        name: 'Stapler',
+        categoryId: 'filing',
+        offers: [{ id: 'reval-1-a', vendor: 'Soon Blocked', price: '10.0000' }],
+      },
+      {
+        id: 'reval-2',
+        name: 'Punch',
+        categoryId: 'filing',
+        offers: [{ id: 'reval-2-a', vendor: 'Max Shrinks', price: '5.0000', quantityMax: 50 }],
+      },
+      {
+        id: 'reval-3',
+        name: 'Tape',
+        categoryId: 'filing',
+        offers: [{ id: 'reval-3-a', vendor: 'Price Up', price: '2.0000' }],
+      },
+      {
+        id: 'reval-4',
+        name: 'Glue stick',
+        categoryId: 'filing',
+        offers: [{ id: 'reval-4-a', vendor: 'Going Away', price: '1.0000' }],
+      },
+      {
+        id: 'reval-5',
+        name: 'Ruler',
+        categoryId: 'filing',
+        offers: [{ id: 'reval-5-a', vendor: 'Steady', price: '3.0000' }],
+      },
+    ]);
+    const url = await open('reval-1');
+    const csrf = csrfOf((await getPage(url)).html);
+    for (const [offerId, quantity] of [
+      ['reval-1-a', '1'],
+      ['reval-2-a', '20'],
+      ['reval-3-a', '4'],
+      ['reval-4-a', '2'],
+      ['reval-5-a', '1'],
+    ]) {
+      expect((await postForm(`${url}/cart/add`, { csrf, offerId, quantity })).status).toBe(303);
+    }
+    // The catalog and the rules change while the buyer shops.
+    await addRules(t.baseUrl, token, [{ effect: 'blocked', matcher: 'vendor', value: 'Soon Blocked' }]);
+    await t.prisma.offer.update({ where: { id: 'reval-2-a' }, data: { quantityMax: 10 } });
+    await t.prisma.offer.update({ where: { id: 'reval-3-a' }, data: { price: '2.5000' } });
+    // An import dropping an offer that sits in a cart succeeds; the line stays, marked unavailable.
+    await t.prisma.offer.delete({ where: { id: 'reval-4-a' } });
+    expect((await getPage(`${url}/cart`)).html).toContain('No longer available');
+
+    const review = await postForm(`${url}/transfer`, { csrf });
+    expect(review.status).toBe(409);
+    expect(review.html).toContain('Nothing has been sent');
+    expect(review.html).toContain(
+      'Stapler (Soon Blocked) was removed: it is blocked by your organization&#39;s buying guidance now.'.replace(
+        '&#39;',
+        "'",
+      ),
+    );
+    expect(review.html).toContain('Punch was removed: its quantity is outside the allowed 1 to 10 now.');
+    expect(review.html).toContain('The price of Tape changed from €2.00 to €2.50.');
+    expect(review.html).toContain('Glue stick, Going Away was removed: the offer no longer exists.');
+    expect(review.html).not.toContain('NEW_ITEM-');
+
+    const sent = await postForm(`${url}/transfer`, { csrf });
+    expect(sent.status).toBe(200);
+    const fields = [...sent.html.matchAll(/name="(NEW_ITEM-[^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    const quantities = fields.filter(([name]) => name.startsWith('NEW_ITEM-QUANTITY'));
+    expect(quantities).toEqual([
+      ['NEW_ITEM-QUANTITY[1]', '4'],
+      ['NEW_ITEM-QUANTITY[2]', '1'],
+    ]);
+    expect(fields).toContainEqual(['NEW_ITEM-PRICE[1]', '2.50']);
+    expect(fields).toContainEqual(['NEW_ITEM-EXT_PRODUCT_ID[2]', 'reval-5']);
+    const key = new URL(url).pathname.split('/')[3];
+    const session = await t.prisma.punchoutSession.findFirstOrThrow({
+      where: { keyHash: new Uint8Array(createHash('sha256').update(key).digest()) },
+    });
+    const types = (
+      await t.prisma.auditEvent.findMany({ where: { sessionId: session.id }, orderBy: { sequence: 'asc' } })
+    ).map((e) => e.type);
+    expect(types).toEqual([
+      'punchout.created',
+      'punchout.opened',
+      ...Array(5).fill('punchout.cart_changed'),
+      'punchout.offer_refused',
+      'punchout.cart_changed',
+      'punchout.cart_changed',
+      'punchout.cart_changed',
+      'punchout.transferred',
+    ]);
+  });
 });

@@ -19,3 +19,11 @@ CREATE UNIQUE INDEX "punchout_session_key_hash_key" ON "punchout_session"("key_h
 
 -- A cart line always has at least one unit; removing a line deletes it.
 ALTER TABLE "cart_item" ADD CONSTRAINT "cart_item_quantity_positive" CHECK ("quantity" > 0);
+
+-- A catalog import that drops an offer must not fail because some buyer has it in an open cart
+-- (ON DELETE RESTRICT did exactly that). The line keeps a snapshot of what it was ("label") and
+-- loses its offer; the cart shows it as no longer available and transfer removes it, saying why.
+ALTER TABLE "cart_item" DROP CONSTRAINT "cart_item_offer_id_fkey";
+ALTER TABLE "cart_item" ALTER COLUMN "offer_id" DROP NOT NULL;
+ALTER TABLE "cart_item" ADD CONSTRAINT "cart_item_offer_id_fkey" FOREIGN KEY ("offer_id") REFERENCES "offer"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "cart_item" ADD COLUMN "label" VARCHAR(500) NOT NULL DEFAULT '';

@@ -30,7 +30,18 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
               </tr>
             </thead>
             <tbody>
-              {cart.lines.map((line) => {
+              {cart.lines.map((line, index) => {
+                if (line.unavailable) {
+                  return (
+                    <tr key={`gone-${index}`} class="punchout-unavailable">
+                      <td data-label={t.line}>{line.productName}</td>
+                      <td data-label={t.quantity}>{line.quantity}</td>
+                      <td colSpan={3}>
+                        <span class="badge bad">{t.unavailable}</span>
+                      </td>
+                    </tr>
+                  );
+                }
                 const quantityId = `cart-quantity-${line.offerId}`;
                 return (
                   <tr key={line.offerId} data-offer-id={line.offerId}>

@@ -94,6 +94,7 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
       data-offer-id={offer.id}
       data-preferred={String(offer.preferred)}
       data-blocked={String(offer.blocked)}
+      data-base-price={offer.priceText}
     >
       <h3 class="punchout-vendor">{offer.vendor}</h3>
       {offer.preferred && <span class="badge preferred">{t.preferred}</span>}
@@ -145,6 +146,7 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
                   key={tier.minQuantity}
                   class={tier.applies ? 'applies' : undefined}
                   data-min-quantity={tier.minQuantity}
+                  data-price={tier.priceText}
                 >
                   <td>{tier.minQuantity}</td>
                   <td class="number">{tier.priceText}</td>
@@ -154,6 +156,10 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
           </table>
         </div>
       )}
+      <p class="punchout-price-at" aria-live="polite">
+        {t.priceAt} <span class="punchout-price-at-quantity">{offer.defaultQuantity}</span>:{' '}
+        <strong class="punchout-price-at-value">{offer.priceAtDefaultText}</strong>
+      </p>
       {offer.blocked && (
         <p id={reasonId} class="notice error punchout-blocked-reason">
           {t.blockedReason}

@@ -31,8 +31,9 @@ export interface OfferView {
   condition: string;
   priceText: string;
   priceUnitText: string;
-  /** Price at the default quantity when a tier applies there. */
   tiers: TierView[];
+  /** Unit price at the default quantity (the tier that applies there, else the base price). */
+  priceAtDefaultText: string;
   delivery?: string;
   availability?: string;
   fulfillment?: string;
@@ -87,6 +88,8 @@ export interface CartLineView {
   priceUnitText: string;
   tierFrom?: number;
   lineTotalText: string;
+  /** The offer left the catalog: shown, not counted, removed at transfer. */
+  unavailable?: boolean;
 }
 
 export interface CartView {
