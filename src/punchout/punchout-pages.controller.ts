@@ -35,6 +35,15 @@ export class PunchoutPagesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const lang = this.language(acceptLanguage);
+    // Link checkers and mail scanners send HEAD: answer it without spending the one-time token.
+    if (request.method === 'HEAD') {
+      void reply
+        .code(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send();
+      return;
+    }
     const result = await this.pages.start(token, lang, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],

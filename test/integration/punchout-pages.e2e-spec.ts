@@ -67,6 +67,14 @@ describe('punchout pages (HTTP)', () => {
     expect(opened.payload).toMatchObject({ ip: '127.0.0.1', userAgent: 'TestBrowser/1.0' });
   });
 
+  it('does not spend the start token on HEAD (link checkers, mail scanners)', async () => {
+    const { body } = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
+    const startUrl = onTestApp(body.redirectUrl, t.baseUrl);
+    const head = await fetch(startUrl, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect((await getPage(startUrl)).status).toBe(303);
+  });
+
   it('lets the start link be used within PUNCHOUT_START_TTL_SECONDS, and not after (injected clock)', async () => {
     const first = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
     const second = await startPunchout(t.baseUrl, token, 'pen-1', { callbackUrl: HOOK });
