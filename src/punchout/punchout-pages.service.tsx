@@ -190,21 +190,23 @@ export class PunchoutPagesService {
     status = 200,
   ) {
     return this.withOpen(sessionKey, lang, async (session) => {
-      await this.store.touch(session);
       const id = productId ?? session.productId;
       if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
-      const product = await this.catalog.findProduct(id);
+      // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
+      const [product, ctx] = await Promise.all([
+        this.catalog.findProduct(id),
+        this.context(session, sessionKey, lang),
+        this.store.touch(session),
+      ]);
       if (!product) return this.notFound(lang);
       const view = await this.catalog.productView(product, session.organizationId, lang);
-      const ctx = await this.context(session, sessionKey, lang);
       return page(status, <ProductPage ctx={ctx} product={view} notices={notices} />, session);
     });
   }
 
   async searchPage(sessionKey: string, params: Record<string, unknown>, lang: PageLanguage) {
     return this.withOpen(sessionKey, lang, async (session) => {
-      await this.store.touch(session);
-      const ctx = await this.context(session, sessionKey, lang);
+      const [ctx] = await Promise.all([this.context(session, sessionKey, lang), this.store.touch(session)]);
       const query = typeof params.query === 'string' ? params.query : '';
       const parsed = parseSearchRequest({
         query: params.query,
@@ -267,8 +269,10 @@ export class PunchoutPagesService {
     notices: Notice[],
     status: number,
   ) {
-    const ctx = await this.context(session, sessionKey, lang);
-    const cart = await this.cart.view(session, lang);
+    const [ctx, cart] = await Promise.all([
+      this.context(session, sessionKey, lang),
+      this.cart.view(session, lang),
+    ]);
     return page(status, <CartPage ctx={ctx} cart={cart} notices={notices} />, session);
   }
 

@@ -326,4 +326,15 @@ describe('punchout pages (HTTP)', () => {
       'punchout.transferred',
     ]);
   });
+
+  it("applies the session's own organization's guidance only, never another organization's", async () => {
+    const other = await createOrganization(t.prisma);
+    const { client: otherClient } = await createClient(t.prisma, other);
+    const otherAdmin = await createUser(t.prisma, other, { roles: [UserRole.admin, UserRole.buyer] });
+    const otherToken = await issueTestToken(t.prisma, otherAdmin, otherClient, { expiresInSeconds: 86_400 });
+    await addRules(t.baseUrl, otherToken, [{ effect: 'blocked', matcher: 'vendor', value: 'Office World' }]);
+    const page = await getPage(await open('pen-1'));
+    expect(page.html).toMatch(/data-offer-id="pen-1-a"[^>]*data-blocked="false"/);
+    expect(page.html).toMatch(/data-offer-id="pen-1-b"[^>]*data-blocked="true"/);
+  });
 });
