@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '../../src/common/clock/clock';
+import { PunchoutCartService } from '../../src/punchout/punchout-cart.service';
 import { UserRole } from '../../src/generated/prisma/client';
 import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';
@@ -336,5 +337,48 @@ describe('punchout pages (HTTP)', () => {
     const page = await getPage(await open('pen-1'));
     expect(page.html).toMatch(/data-offer-id="pen-1-a"[^>]*data-blocked="false"/);
     expect(page.html).toMatch(/data-offer-id="pen-1-b"[^>]*data-blocked="true"/);
+  });
+
+  it('two transfers racing (double click, two tabs): one sends the cart, the other sends nothing', async () => {
+    const url = await open('paper-1');
+    const csrf = csrfOf((await getPage(url)).html);
+    await postForm(`${url}/cart/add`, { csrf, offerId: 'paper-1-a', quantity: '1' });
+    const answers = await Promise.all([
+      postForm(`${url}/transfer`, { csrf }),
+      postForm(`${url}/transfer`, { csrf }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.filter((a) => a.html.includes('NEW_ITEM-QUANTITY[1]'))).toHaveLength(1);
+  });
+
+  it('a failing transfer ends the session FAILED, records the reason and offers the empty cart', async () => {
+    const url = await open('paper-1');
+    const csrf = csrfOf((await getPage(url)).html);
+    await postForm(`${url}/cart/add`, { csrf, offerId: 'paper-1-a', quantity: '1' });
+    const spy = jest
+      .spyOn(t.app.get(PunchoutCartService), 'revalidate')
+      .mockRejectedValueOnce(new Error('catalog unreachable'));
+    try {
+      const failed = await postForm(`${url}/transfer`, { csrf });
+      expect(failed.status).toBe(500);
+      expect(failed.html).toContain('Punchout failed');
+      expect(failed.html).toContain(`action="${HOOK.replace(/&/g, '&amp;')}"`);
+      expect(failed.html).not.toContain('NEW_ITEM-');
+    } finally {
+      spy.mockRestore();
+    }
+    const key = new URL(url).pathname.split('/')[3];
+    const session = await t.prisma.punchoutSession.findFirstOrThrow({
+      where: { keyHash: new Uint8Array(createHash('sha256').update(key).digest()) },
+    });
+    expect(session).toMatchObject({
+      status: 'FAILED',
+      returnedFields: [],
+      closeReason: 'transfer failed: catalog unreachable',
+    });
+    const event = await t.prisma.auditEvent.findFirstOrThrow({
+      where: { sessionId: session.id, type: 'punchout.failed' },
+    });
+    expect(event.payload).toMatchObject({ reason: 'transfer failed: catalog unreachable', fields: [] });
   });
 });
