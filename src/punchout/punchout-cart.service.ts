@@ -4,7 +4,7 @@ import { PrismaService } from '../database/prisma.service';
 import { Prisma, PunchoutSession } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../product/product.messages';
-import type { OfferRow, ProductRow } from '../product/product.repository';
+import type { OfferRow } from '../product/product.repository';
 import { formatMoney } from '../search/search.messages';
 import type { PageLanguage } from '../web/language';
 import { ociCategoryOf, OciLine } from './oci-fields';
@@ -366,11 +366,7 @@ export class PunchoutCartService {
   }
 }
 
-function quantityRefusal(
-  offer: OfferRow | ProductRow['offers'][number],
-  quantity: number,
-  lang: PageLanguage,
-): CartRefusal | null {
+function quantityRefusal(offer: OfferRow, quantity: number, lang: PageLanguage): CartRefusal | null {
   const t = messagesFor(lang);
   const problem = quantityProblem(offer, quantity);
   if (problem === null) return null;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
-import { evaluateOffer, evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
+import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { priceUnitText } from '../product/product.messages';
-import { OfferRow, ProductRepository, ProductRow } from '../product/product.repository';
+import { ProductRepository, ProductRow } from '../product/product.repository';
 import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
@@ -52,10 +52,6 @@ export class PunchoutCatalogReader {
       select: { id: true, note: true },
     });
     return new Map(rows.map((row) => [row.id, row.note]));
-  }
-
-  isBlocked(rules: readonly GuidanceRuleSpec[], product: ProductRow, offer: OfferRow): boolean {
-    return evaluateOffer(rules, product, offer).blocked;
   }
 
   async productView(product: ProductRow, organizationId: string, lang: PageLanguage): Promise<ProductView> {
@@ -117,8 +113,12 @@ export class PunchoutCatalogReader {
         url: typeof image.url === 'string' ? image.url : '',
         alt: String(image.altText ?? product.name),
       }))
-      .filter((image) => image.url.startsWith(`${this.config.publicUrl}/`) || image.url.startsWith('/'))
-      .map((image) => ({ ...image, url: image.url.replace(this.config.publicUrl, '') }))
+      .map((image) => ({
+        ...image,
+        url: image.url.startsWith(`${this.config.publicUrl}/`)
+          ? image.url.slice(this.config.publicUrl.length)
+          : image.url,
+      }))
       .filter((image) => image.url.startsWith('/') && !image.url.startsWith('//'))
       .slice(0, 4);
     if (local.length > 0) return local;

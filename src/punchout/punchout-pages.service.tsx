@@ -55,7 +55,6 @@ export class PunchoutPagesService {
 
   /** GET /punchout/start/{token}: spends the one-time token and sends the browser to the session. */
   async start(token: string, lang: PageLanguage, browser: BrowserFacts): Promise<PageResult> {
-    const t = messagesFor(lang);
     const session = await this.store.byStartToken(token);
     if (!session) return this.notFound(lang);
     if (session.status === PunchoutStatus.EXPIRED && session.openedAt === null)
@@ -88,7 +87,6 @@ export class PunchoutPagesService {
       return true;
     });
     if (!opened) return this.used(lang);
-    void t;
     return { kind: 'redirect', location: sessionPath(sessionKey) };
   }
 
