@@ -90,6 +90,15 @@ export class PunchoutPagesController {
     this.send(reply, await this.pages.cartPage(key, this.language(al), done));
   }
 
+  /**
+   * The POST-only addresses opened with GET (a bookmark, a reload that dropped the body, a typed URL):
+   * to the cart, which shows the session's state. Changes happen only by POST with the CSRF token.
+   */
+  @Get(['s/:key/transfer', 's/:key/cancel', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
+  async toCart(@Param('key') key: string, @Res() reply: FastifyReply) {
+    this.send(reply, this.pages.cartRedirect(key));
+  }
+
   @Post('s/:key/cart/add')
   async add(
     @Param('key') key: string,

@@ -9,9 +9,9 @@ import type { PageLanguage } from '../web/language';
 import { parseQuantity } from './offer-pricing';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutCatalogReader } from './punchout-catalog.reader';
-import { cartPath, sessionPath } from './punchout-paths';
+import { cartPath, PUNCHOUT_BASE, sessionPath } from './punchout-paths';
 import { PunchoutReturnService } from './punchout-return.service';
-import { csrfTokenMatches, newSessionKey, digestOf } from './punchout-secrets';
+import { csrfTokenMatches, digestOf, isSessionKey, newSessionKey } from './punchout-secrets';
 import { PunchoutSessionStore } from './punchout-session.store';
 import { messagesFor, PunchoutMessages } from './punchout.messages';
 import { CartPage } from './views/cart.page';
@@ -272,6 +272,14 @@ export class PunchoutPagesService {
       this.cart.view(session, lang),
     ]);
     return page(status, <CartPage ctx={ctx} cart={cart} notices={notices} />, session);
+  }
+
+  /** A redirect to the cart (malformed keys too: the cart page answers them with the 404 page). */
+  cartRedirect(sessionKey: string): PageResult {
+    return {
+      kind: 'redirect',
+      location: isSessionKey(sessionKey) ? cartPath(sessionKey) : `${PUNCHOUT_BASE}/s/-/cart`,
+    };
   }
 
   /** Every POST: the session must be open and the form must carry its CSRF token. */

@@ -381,4 +381,29 @@ describe('punchout pages (HTTP)', () => {
     });
     expect(event.payload).toMatchObject({ reason: 'transfer failed: catalog unreachable', fields: [] });
   });
+
+  it('opens a product whose every offer is blocked, says why nothing can be added, and links to a search', async () => {
+    await createCatalog(t.prisma, [
+      {
+        id: 'all-blocked',
+        name: 'Red pen',
+        categoryId: 'filing',
+        offers: [{ id: 'all-blocked-a', vendor: 'Blocked Supplies', price: '1.0000' }],
+      },
+    ]);
+    const page = await getPage(await open('all-blocked'));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('No offer of this product can be added');
+    expect(page.html).toMatch(/href="\/punchout\/s\/psk_[^"]+\/search\?query=Red%20pen"/);
+  });
+
+  it('sends a GET of a POST-only address to the cart, which changes nothing', async () => {
+    const url = await open('paper-1');
+    for (const path of ['/transfer', '/cancel', '/cart/add']) {
+      const answer = await getPage(`${url}${path}`);
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe(`${new URL(url).pathname}/cart`);
+    }
+    expect((await getPage(`${url}/cart`)).html).toContain('Transfer to procurement');
+  });
 });
