@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { pickLanguage } from '../web/language';
 import { sendPage } from '../web/page-security';
@@ -27,8 +28,17 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
     if (status >= 500) {
       this.logger.error({ err: exception, reqId: request.id }, 'punchout page failed');
     }
-    const title = status === 404 ? t.notFoundTitle : status < 500 ? t.badRequestTitle : t.failedTitle;
-    const text = status === 404 ? t.notFound : status < 500 ? t.csrf : t.failed;
+    const title =
+      status === 404
+        ? t.notFoundTitle
+        : status === 429
+          ? t.tooManyTitle
+          : status < 500
+            ? t.badRequestTitle
+            : t.failedTitle;
+    const text = status === 404 ? t.notFound : status === 429 ? t.tooMany : status < 500 ? t.csrf : t.failed;
+    // Headers the error carries (Retry-After of a 429) reach the browser.
+    if (exception instanceof ApiError) void reply.headers(exception.headers);
     sendPage(reply, renderPage(<MessagePage lang={lang} t={t} title={title} text={text} />), {
       status: status >= 400 && status < 600 ? status : 500,
       frameAncestors: this.config.punchout.frameAncestors,

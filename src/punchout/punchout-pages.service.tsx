@@ -3,6 +3,9 @@ import type { VNode } from 'preact';
 import { AuditEventTypes } from '../audit/audit-event';
 import { CATALOG_ID_PATTERN } from '../catalog/catalog.constants';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
+import { AppConfig } from '../config/app-config';
+import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
+import { RateLimiterService } from '../rate-limit/rate-limiter.service';
 import { SearchService } from '../search/search.service';
 import { parseSearchRequest, SEARCH_LIMITS } from '../search/search-request.parser';
 import type { PageLanguage } from '../web/language';
@@ -40,13 +43,24 @@ export interface BrowserFacts {
  */
 @Injectable()
 export class PunchoutPagesService {
+  /** Requests per session and window: the per-user API budget (API_RATE_LIMIT_PER_USER), per session. */
+  private readonly sessionLimit: RateLimitPolicy;
+
   constructor(
     private readonly store: PunchoutSessionStore,
     private readonly catalog: PunchoutCatalogReader,
     private readonly cart: PunchoutCartService,
     private readonly returns: PunchoutReturnService,
     private readonly search: SearchService,
-  ) {}
+    private readonly limiter: RateLimiterService,
+    config: AppConfig,
+  ) {
+    this.sessionLimit = {
+      name: 'punchout-session',
+      limit: config.rateLimit.apiPerUser,
+      windowSeconds: config.rateLimit.windowSeconds,
+    };
+  }
 
   notFound(lang: PageLanguage): PageResult {
     const t = messagesFor(lang);
@@ -161,6 +175,8 @@ export class PunchoutPagesService {
     const resolved = await this.store.resolve(sessionKey);
     if (resolved.kind === 'missing') return this.notFound(lang);
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang);
+    // A 429 (ApiError) becomes an HTML page with Retry-After in PunchoutPageErrorFilter.
+    await this.limiter.consume(this.sessionLimit, resolved.session.id);
     return work(resolved.session);
   }
 
@@ -291,6 +307,7 @@ export class PunchoutPagesService {
   ): Promise<PageResult> {
     const resolved = await this.store.resolve(sessionKey);
     if (resolved.kind === 'missing') return this.notFound(lang);
+    await this.limiter.consume(this.sessionLimit, resolved.session.id);
     if (!csrfTokenMatches(form.csrf, resolved.session.csrfToken)) {
       const t = messagesFor(lang);
       return page(403, <MessagePage lang={lang} t={t} title={t.csrfTitle} text={t.csrf} />);

@@ -82,6 +82,9 @@ export const MESSAGES = {
     csrfTitle: 'Form expired',
     csrf: 'The form could not be accepted. Reload the page and try again.',
     badRequestTitle: 'Request not accepted',
+    tooManyTitle: 'Too many requests',
+    tooMany:
+      'This punchout session made too many requests in a short time. Wait a minute, then reload the page.',
     offerBlocked: (vendor: string) =>
       `The offer from ${vendor} is blocked by your organization's buying guidance and was not added.`,
     offerUnknown: 'This offer does not exist (any more).',
@@ -190,6 +193,9 @@ export const MESSAGES = {
     csrfTitle: 'Formular abgelaufen',
     csrf: 'Das Formular konnte nicht angenommen werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
     badRequestTitle: 'Anfrage nicht angenommen',
+    tooManyTitle: 'Zu viele Anfragen',
+    tooMany:
+      'Diese Punchout-Sitzung hat in kurzer Zeit zu viele Anfragen gestellt. Warten Sie eine Minute und laden Sie die Seite neu.',
     offerBlocked: (vendor: string) =>
       `Das Angebot von ${vendor} ist durch die Einkaufsrichtlinien Ihrer Organisation gesperrt und wurde nicht hinzugefügt.`,
     offerUnknown: 'Dieses Angebot existiert nicht (mehr).',
