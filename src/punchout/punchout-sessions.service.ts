@@ -21,8 +21,8 @@ interface CreationFacts {
 
 /**
  * Creating a punchout session (the API call, spec 4.4). This is the hot path procurement systems hit
- * for every punchout, so it is hand-written SQL on the pool: one read (client origins and product
- * existence together), then the insert and its audit event in one transaction.
+ * for every punchout, so it is hand-written SQL on the pool: the insert (which itself checks the
+ * product and the client's callback origins) and its audit event in one transaction.
  */
 @Injectable()
 export class PunchoutSessionsService {
@@ -38,31 +38,30 @@ export class PunchoutSessionsService {
     if (!parsed.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', parsed.message);
     const request = parsed.request;
 
-    const { rows } = await this.prisma.pool.query<CreationFacts>({
-      name: 'punchout-creation-facts',
-      text: `SELECT (SELECT callback_origins FROM oauth_client WHERE id = $1::uuid) AS origins,
-                    EXISTS (SELECT 1 FROM product WHERE id = $2) AS "productExists"`,
-      values: [principal.clientId, productId],
-    });
-    const facts = rows[0];
-    const callback = checkCallbackUrl(request.callbackUrl, facts?.origins ?? []);
+    // The syntax of the callbackUrl first; its origin and the product are checked by the insert itself.
+    const callback = checkCallbackUrl(request.callbackUrl, []);
     if (!callback.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', callback.message);
-    if (!facts?.productExists) {
-      throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${productId}.`);
-    }
 
     const startToken = newStartToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000);
     const id = randomUUID();
     const publicId = newPublicId();
-    await inPoolTransaction(this.prisma.pool, async (client) => {
-      await client.query({
+    const created = await inPoolTransaction(this.prisma.pool, async (client) => {
+      // One statement inserts only when the product exists and the origin is allowed: the hot path
+      // costs BEGIN, this insert, the audit append and COMMIT. A refusal is explained afterwards.
+      const { rowCount } = await client.query({
         name: 'punchout-insert',
         text: `INSERT INTO punchout_session (id, public_id, start_token_hash, csrf_token, organization_id,
                  user_id, client_id, product_id, callback_url, target, requester_name, ship_to, status,
                  created_at, expires_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, 'CREATED', $13, $14)`,
+               SELECT $1::uuid, $2, $3::bytea, $4, $5::uuid, $6::uuid, $7::uuid, $8::text, $9, $10, $11, $12::jsonb,
+                      'CREATED'::punchout_status, $13::timestamptz, $14::timestamptz
+                WHERE EXISTS (SELECT 1 FROM product WHERE id = $8::text)
+                  AND EXISTS (SELECT 1 FROM oauth_client c
+                               WHERE c.id = $7::uuid
+                                 AND (cardinality(c.callback_origins) = 0
+                                      OR $15::text = ANY (SELECT lower(o) FROM unnest(c.callback_origins) AS o)))`,
         values: [
           id,
           publicId,
@@ -78,8 +77,10 @@ export class PunchoutSessionsService {
           request.shipTo ? JSON.stringify(request.shipTo) : null,
           now,
           expiresAt,
+          callback.origin,
         ],
       });
+      if (rowCount !== 1) return false;
       await this.audit.append(client, {
         organizationId: principal.organizationId,
         type: AuditEventTypes.punchoutCreated,
@@ -95,7 +96,22 @@ export class PunchoutSessionsService {
           startExpiresAt: expiresAt.toISOString(),
         },
       });
+      return true;
     });
+    if (!created) await this.refusal(principal, productId, request.callbackUrl);
     return { redirectUrl: `${this.config.publicUrl}${startPath(startToken)}` };
+  }
+
+  /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */
+  private async refusal(principal: Principal, productId: string, callbackUrl: string): Promise<never> {
+    const { rows } = await this.prisma.pool.query<CreationFacts>({
+      name: 'punchout-creation-facts',
+      text: `SELECT (SELECT callback_origins FROM oauth_client WHERE id = $1::uuid) AS origins,
+                    EXISTS (SELECT 1 FROM product WHERE id = $2) AS "productExists"`,
+      values: [principal.clientId, productId],
+    });
+    const callback = checkCallbackUrl(callbackUrl, rows[0]?.origins ?? []);
+    if (!callback.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', callback.message);
+    throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${productId}.`);
   }
 }
