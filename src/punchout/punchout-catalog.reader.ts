@@ -89,6 +89,7 @@ export class PunchoutCatalogReader {
       view.availability = AVAILABILITY_NAMES[offer.availability]?.[lang] ?? offer.availability;
       if (offer.fulfillment) view.fulfillment = offer.fulfillment;
       if (offer.priceTaxLabel) view.priceTaxLabel = offer.priceTaxLabel;
+      if (offer.priceInfo) view.priceInfo = offer.priceInfo;
       return view;
     });
     return {

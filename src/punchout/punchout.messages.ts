@@ -24,6 +24,7 @@ export const MESSAGES = {
     tierFrom: 'From quantity',
     delivery: 'Delivery',
     availability: 'Availability',
+    fulfillment: 'Fulfillment',
     quantity: 'Quantity',
     quantityRange: (min: number, max: number | null) =>
       max === null ? `at least ${min}` : `${min} to ${max}`,
@@ -133,6 +134,7 @@ export const MESSAGES = {
     tierFrom: 'Ab Menge',
     delivery: 'Lieferung',
     availability: 'Verfügbarkeit',
+    fulfillment: 'Versand',
     quantity: 'Menge',
     quantityRange: (min: number, max: number | null) =>
       max === null ? `mindestens ${min}` : `${min} bis ${max}`,

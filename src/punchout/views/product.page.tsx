@@ -104,6 +104,12 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
         <dd>
           <strong>{offer.priceText}</strong> <span class="muted">{offer.priceUnitText}</span>
           {offer.priceTaxLabel ? <span class="muted"> ({offer.priceTaxLabel})</span> : null}
+          {offer.priceInfo ? (
+            <>
+              <br />
+              <span class="muted">{offer.priceInfo}</span>
+            </>
+          ) : null}
         </dd>
         <dt>{t.condition}</dt>
         <dd>{t.conditions[offer.condition] ?? offer.condition}</dd>
@@ -121,8 +127,8 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
         )}
         {offer.fulfillment && (
           <>
-            <dt class="visually-hidden">Fulfillment</dt>
-            <dd class="muted">{offer.fulfillment}</dd>
+            <dt>{t.fulfillment}</dt>
+            <dd>{offer.fulfillment}</dd>
           </>
         )}
         <dt>{t.quantity}</dt>

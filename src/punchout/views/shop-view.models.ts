@@ -38,6 +38,7 @@ export interface OfferView {
   availability?: string;
   fulfillment?: string;
   priceTaxLabel?: string;
+  priceInfo?: string;
   min: number;
   max: number | null;
   defaultQuantity: number;
