@@ -6,6 +6,7 @@ import { SearchModule } from '../search/search.module';
 import { PunchoutApiController } from './punchout-api.controller';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutCatalogReader } from './punchout-catalog.reader';
+import { PunchoutExpiryScheduler } from './punchout-expiry.scheduler';
 import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PunchoutPagesController } from './punchout-pages.controller';
 import { PunchoutPagesService } from './punchout-pages.service';
@@ -25,6 +26,7 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     PunchoutReturnService,
     PunchoutPagesService,
     PunchoutPageErrorFilter,
+    PunchoutExpiryScheduler,
   ],
 })
 export class PunchoutModule {}

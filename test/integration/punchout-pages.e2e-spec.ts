@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '../../src/common/clock/clock';
 import { PunchoutCartService } from '../../src/punchout/punchout-cart.service';
+import { PunchoutExpiryScheduler } from '../../src/punchout/punchout-expiry.scheduler';
 import { UserRole } from '../../src/generated/prisma/client';
 import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';
@@ -405,5 +406,36 @@ describe('punchout pages (HTTP)', () => {
       expect(answer.location).toBe(`${new URL(url).pathname}/cart`);
     }
     expect((await getPage(`${url}/cart`)).html).toContain('Transfer to procurement');
+  });
+
+  it('sweeps lapsed sessions nobody returns to: never-opened start links and idle sessions end EXPIRED with their audit event', async () => {
+    const unopened = await startPunchout(t.baseUrl, token, 'paper-1', { callbackUrl: HOOK });
+    const idleUrl = await open('paper-1');
+    const key = new URL(idleUrl).pathname.split('/')[3];
+    const sweeper = t.app.get(PunchoutExpiryScheduler);
+    await sweeper.runOnce();
+    clock.advanceSeconds(3601);
+    try {
+      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(2);
+      const idle = await t.prisma.punchoutSession.findFirstOrThrow({
+        where: { keyHash: new Uint8Array(createHash('sha256').update(key).digest()) },
+      });
+      expect(idle).toMatchObject({ status: 'EXPIRED', closeReason: 'idle', returnedFields: [] });
+      const startToken = new URL(unopened.body.redirectUrl).pathname.split('/').pop() as string;
+      const never = await t.prisma.punchoutSession.findUniqueOrThrow({
+        where: { startTokenHash: new Uint8Array(createHash('sha256').update(startToken).digest()) },
+      });
+      expect(never).toMatchObject({ status: 'EXPIRED', closeReason: 'start link not opened in time' });
+      expect(
+        await t.prisma.auditEvent.count({ where: { sessionId: idle.id, type: 'punchout.expired' } }),
+      ).toBe(1);
+      // The buyer coming back later still gets the expired page with the empty cart.
+      expect((await getPage(idleUrl)).html).toContain('Your punchout session has expired');
+      expect(
+        await t.prisma.auditEvent.count({ where: { sessionId: idle.id, type: 'punchout.expired' } }),
+      ).toBe(1);
+    } finally {
+      clock.set(new Date('2026-11-23T10:00:00Z'));
+    }
   });
 });
