@@ -20,6 +20,7 @@ import { SearchModule } from './search/search.module';
 import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
+import { PunchoutModule } from './punchout/punchout.module';
 
 @Module({})
 export class AppModule {
@@ -42,6 +43,7 @@ export class AppModule {
         DemoModule,
         SearchModule,
         ProductModule,
+        PunchoutModule,
         ImagesModule,
       ],
       providers: [

@@ -44,6 +44,14 @@ export class AppConfig {
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   readonly shutdownTimeoutMs!: number;
+  readonly punchout!: {
+    startTtlSeconds: number;
+    idleTtlSeconds: number;
+    /** CSP frame-ancestors source list of the punchout pages. */
+    frameAncestors: string;
+    /** OCI UNIT when an offer has none. */
+    defaultUnit: string;
+  };
   readonly audit!: {
     /** Absolute path of the checkpoint signing key, or undefined (see AuditSigningKey). */
     signingKeyFile: string | undefined;
@@ -139,6 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    punchout: {
+      startTtlSeconds: vars.PUNCHOUT_START_TTL_SECONDS,
+      idleTtlSeconds: vars.PUNCHOUT_IDLE_TTL_SECONDS,
+      frameAncestors: vars.PUNCHOUT_FRAME_ANCESTORS,
+      defaultUnit: vars.OCI_DEFAULT_UNIT,
+    },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,

@@ -213,6 +213,33 @@ export class EnvironmentVariables {
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
 
+  /** A punchout's redirectUrl (its one-time start token) must be opened within this many seconds. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(86_400)
+  PUNCHOUT_START_TTL_SECONDS = 300;
+
+  /** An opened punchout session expires after this many seconds without a page view or change. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  PUNCHOUT_IDLE_TTL_SECONDS = 3_600;
+
+  /**
+   * CSP frame-ancestors of the punchout pages: '*' (procurement suites frame punchout), 'none', 'self',
+   * or a space-separated list of origins.
+   */
+  @Matches(/^[^\s;,'"]+( [^\s;,'"]+)*$|^'(none|self)'$/, {
+    message: "PUNCHOUT_FRAME_ANCESTORS must be *, 'none', 'self' or space-separated origins",
+  })
+  PUNCHOUT_FRAME_ANCESTORS = '*';
+
+  /** OCI UNIT sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
+  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
+  OCI_DEFAULT_UNIT = 'PCE';
+
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
    * Unset: generated once under ./.data/audit-signing-key.pem (a loud warning in production).

@@ -37,6 +37,13 @@ describe('logger options', () => {
     expect(output).toContain('session=s1');
   });
 
+  it('masks punchout start tokens and session keys in paths', () => {
+    expect(redactUrl('/punchout/start/pst_abc-DEF_123')).toBe('/punchout/start/pst_[REDACTED]');
+    expect(redactUrl('/punchout/s/psk_abc-DEF_123/cart?done=added')).toBe(
+      '/punchout/s/psk_[REDACTED]/cart?done=added',
+    );
+  });
+
   it('masks only secret-bearing query parameters', () => {
     expect(redactUrl('/x?a=1&access_token=t&client_secret=s&b=2')).toBe(
       '/x?a=1&access_token=[REDACTED]&client_secret=[REDACTED]&b=2',

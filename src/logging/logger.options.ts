@@ -6,8 +6,11 @@ import { requestIdFor } from '../common/http/request-id';
 /** Query parameters whose values never reach the logs (one-time punchout tokens and the like). */
 const SECRET_QUERY_PARAMS = /([?&](?:token|start|access_token|client_secret|secret|code)=)[^&#]*/gi;
 
+/** Punchout start tokens (pst_) and session keys (psk_) travel in the path: they are secrets too. */
+const SECRET_PATH_SEGMENTS = /\/(pst_|psk_)[A-Za-z0-9_-]+/g;
+
 export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
+  return url?.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]').replace(SECRET_PATH_SEGMENTS, '/$1[REDACTED]');
 }
 
 /** JSON logs with the request id; credentials are redacted wherever they could appear. */

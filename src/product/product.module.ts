@@ -8,5 +8,7 @@ import { ProductService } from './product.service';
   imports: [GuidanceModule],
   controllers: [ProductController],
   providers: [ProductService, ProductRepository],
+  // The punchout pages read products through the same hand-tuned query.
+  exports: [ProductRepository],
 })
 export class ProductModule {}

@@ -8,5 +8,7 @@ import { SearchService } from './search.service';
   imports: [CatalogModule, GuidanceModule],
   controllers: [SearchController],
   providers: [SearchService],
+  // The punchout pages search with the same service (same guidance, same ranking).
+  exports: [SearchService],
 })
 export class SearchModule {}

@@ -1,0 +1,71 @@
+/**
+ * The OCI HOOK_URL a procurement system hands us as `callbackUrl`: checked once when the session is
+ * created, then posted to exactly as given. Pure, no Nest or Prisma.
+ */
+
+export const CALLBACK_URL_MAX_LENGTH = 2048;
+
+/** OCI's default frame for the return form when neither the HOOK_URL nor the request names one. */
+export const DEFAULT_OCI_TARGET = '_top';
+
+/** A frame name or one of the HTML keywords (_top, _parent, _self, _blank); fits the column. */
+const TARGET_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export type CallbackUrlCheck =
+  { ok: true; url: string; origin: string; target: string } | { ok: false; message: string };
+
+/**
+ * Valid when: an absolute http(s) URL, at most 2048 characters, no user info, no fragment, no
+ * whitespace or control characters (the browser would silently change such a URL, and we promise
+ * to post to it as given), and its origin among `allowedOrigins` when that list is not empty.
+ * The OCI `~TARGET` comes from the URL's own query (default `_top`).
+ */
+export function checkCallbackUrl(raw: string, allowedOrigins: readonly string[]): CallbackUrlCheck {
+  if (raw.length === 0) return fail('callbackUrl must not be empty');
+  if (raw.length > CALLBACK_URL_MAX_LENGTH) {
+    return fail(`callbackUrl is longer than ${CALLBACK_URL_MAX_LENGTH} characters`);
+  }
+  // eslint-disable-next-line no-control-regex -- rejecting whitespace and control characters is the point
+  if (/[\u0000-\u0020\u007f]/.test(raw))
+    return fail('callbackUrl must not contain spaces or control characters');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail('callbackUrl must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail('callbackUrl must be an absolute http or https URL');
+  }
+  if (!/^https?:\/\//i.test(raw)) return fail('callbackUrl must be an absolute http or https URL');
+  if (url.username !== '' || url.password !== '' || authorityOf(raw).includes('@')) {
+    return fail('callbackUrl must not contain user information');
+  }
+  if (raw.includes('#')) return fail('callbackUrl must not contain a fragment');
+  const origin = url.origin.toLowerCase();
+  if (allowedOrigins.length > 0 && !allowedOrigins.some((allowed) => allowed.toLowerCase() === origin)) {
+    return fail(`callbackUrl's origin ${origin} is not among this client's allowed callback origins`);
+  }
+  const target = targetOf(url);
+  if (target === null)
+    return fail('callbackUrl: ~TARGET must be a frame name (letters, digits, "_", "-", ".")');
+  return { ok: true, url: raw, origin, target };
+}
+
+/** `~TARGET` (OCI names are case-insensitive in practice: `~target` is seen too). */
+function targetOf(url: URL): string | null {
+  for (const [name, value] of url.searchParams) {
+    if (name.toUpperCase() === '~TARGET') return TARGET_PATTERN.test(value) ? value : null;
+  }
+  return DEFAULT_OCI_TARGET;
+}
+
+/** The text between "//" and the first "/", "?" or "#" (user info would sit here). */
+function authorityOf(raw: string): string {
+  const rest = raw.replace(/^https?:\/\//i, '');
+  return rest.split(/[/?#]/, 1)[0] ?? '';
+}
+
+function fail(message: string): CallbackUrlCheck {
+  return { ok: false, message };
+}

@@ -1,0 +1,237 @@
+import {
+  buildOciFields,
+  cut,
+  LONGTEXT_MAX,
+  OCI_LENGTHS,
+  OciLine,
+  ociCategoryOf,
+  singleLine,
+} from './oci-fields';
+import { formatUnits, lineTotalUnits, tierAt, toUnits, unitPriceUnitsAt } from './offer-pricing';
+
+const line = (overrides: Partial<OciLine> = {}): OciLine => ({
+  name: 'Copy paper A4, 80 g, 500 sheets',
+  quantity: 5,
+  unit: 'RM',
+  price: '5.99',
+  priceUnit: 1,
+  currency: 'EUR',
+  leadTimeDays: 2,
+  vendorMaterial: 'PP-A4-80',
+  manufacturerCode: null,
+  manufacturerPartNumber: 'A4-80-500',
+  materialGroup: '14111507',
+  productId: 'paper-1',
+  category: { schema: 'UNSPSC', id: '14111507' },
+  vendor: 'Paper Palace',
+  condition: 'new',
+  features: ['80 g/m²', 'FSC'],
+  offerId: 'paper-1-a',
+  ...overrides,
+});
+
+const asMap = (fields: Array<[string, string]>) => new Map(fields);
+
+describe('buildOciFields', () => {
+  it('sends nothing for an empty cart', () => {
+    expect(buildOciFields([])).toEqual([]);
+  });
+
+  it('lists one line in a fixed order with OCI names', () => {
+    expect(buildOciFields([line()])).toEqual([
+      ['NEW_ITEM-DESCRIPTION[1]', 'Copy paper A4, 80 g, 500 sheets'],
+      ['NEW_ITEM-QUANTITY[1]', '5'],
+      ['NEW_ITEM-UNIT[1]', 'RM'],
+      ['NEW_ITEM-PRICE[1]', '5.99'],
+      ['NEW_ITEM-PRICEUNIT[1]', '1'],
+      ['NEW_ITEM-CURRENCY[1]', 'EUR'],
+      ['NEW_ITEM-LEADTIME[1]', '2'],
+      ['NEW_ITEM-VENDORMAT[1]', 'PP-A4-80'],
+      ['NEW_ITEM-MANUFACTMAT[1]', 'A4-80-500'],
+      ['NEW_ITEM-MATGROUP[1]', '14111507'],
+      ['NEW_ITEM-EXT_PRODUCT_ID[1]', 'paper-1'],
+      ['NEW_ITEM-EXT_SCHEMA_TYPE[1]', 'UNSPSC'],
+      ['NEW_ITEM-EXT_CATEGORY_ID[1]', '14111507'],
+      ['NEW_ITEM-CUST_FIELD5[1]', 'paper-1-a'],
+      [
+        'NEW_ITEM-LONGTEXT_1:132[]',
+        'Copy paper A4, 80 g, 500 sheets\r\nVendor: Paper Palace\r\nCondition: new\r\n- 80 g/m²\r\n- FSC',
+      ],
+    ]);
+  });
+
+  it('numbers several lines 1..n without gaps, the long text number inside the name', () => {
+    const fields = buildOciFields([
+      line(),
+      line({ productId: 'b', offerId: 'b-1' }),
+      line({ productId: 'c' }),
+    ]);
+    const numbers = fields
+      .map(([name]) => /\[(\d+)\]$|LONGTEXT_(\d+):/.exec(name))
+      .map((m) => Number(m?.[1] ?? m?.[2]));
+    expect([...new Set(numbers)]).toEqual([1, 2, 3]);
+    expect(fields.filter(([name]) => name.startsWith('NEW_ITEM-QUANTITY'))).toHaveLength(3);
+    expect(asMap(fields).get('NEW_ITEM-LONGTEXT_3:132[]')).toMatch(/^Copy paper/);
+  });
+
+  it('cuts DESCRIPTION at 40 characters and keeps the full name in LONGTEXT', () => {
+    const name = 'Ballpoint pen, blue, box of 10, with an extra long name that goes on';
+    const fields = asMap(buildOciFields([line({ name })]));
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Ballpoint pen, blue, box of 10, with an ');
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toHaveLength(40);
+    expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')?.split('\r\n')[0]).toBe(name);
+  });
+
+  it('counts characters, not UTF-16 units, and never splits one', () => {
+    const name = '😀'.repeat(45);
+    const description = asMap(buildOciFields([line({ name })])).get('NEW_ITEM-DESCRIPTION[1]') as string;
+    expect(Array.from(description)).toHaveLength(40);
+    expect(cut('ä'.repeat(50), 40)).toBe('ä'.repeat(40));
+  });
+
+  it('keeps every field within its OCI length', () => {
+    const long = 'X'.repeat(200);
+    const fields = buildOciFields([
+      line({
+        name: long,
+        vendorMaterial: long,
+        manufacturerPartNumber: long,
+        materialGroup: long,
+        productId: long,
+        offerId: long,
+        unit: 'ABCD',
+      }),
+    ]);
+    for (const [name, value] of fields) {
+      const key = /^NEW_ITEM-([A-Z_0-9]+)\[/.exec(name)?.[1] as keyof typeof OCI_LENGTHS | undefined;
+      if (key && key in OCI_LENGTHS) expect(Array.from(value).length).toBeLessThanOrEqual(OCI_LENGTHS[key]);
+    }
+    const names = fields.map(([name]) => name);
+    // Identifiers that do not fit are left out rather than cut into something that names another thing.
+    expect(names).not.toContain('NEW_ITEM-VENDORMAT[1]');
+    expect(names).not.toContain('NEW_ITEM-EXT_PRODUCT_ID[1]');
+    expect(asMap(fields).get('NEW_ITEM-UNIT[1]')).toBe('ABC');
+  });
+
+  it('bounds LONGTEXT', () => {
+    const text = asMap(buildOciFields([line({ features: Array(200).fill('f'.repeat(100)) })])).get(
+      'NEW_ITEM-LONGTEXT_1:132[]',
+    );
+    expect(text?.length).toBeLessThanOrEqual(LONGTEXT_MAX);
+  });
+
+  it('sends the price with a decimal point and the price unit of offers priced per N', () => {
+    const fields = asMap(buildOciFields([line({ price: formatUnits(toUnits('39.5')), priceUnit: 10 })]));
+    expect(fields.get('NEW_ITEM-PRICE[1]')).toBe('39.50');
+    expect(fields.get('NEW_ITEM-PRICEUNIT[1]')).toBe('10');
+  });
+
+  it('leaves out what is unknown: lead time, manufacturer, classification', () => {
+    const names = buildOciFields([
+      line({
+        leadTimeDays: null,
+        manufacturerPartNumber: null,
+        category: null,
+        materialGroup: null,
+        vendorMaterial: null,
+      }),
+    ]).map(([name]) => name);
+    for (const field of [
+      'LEADTIME',
+      'MANUFACTMAT',
+      'MATGROUP',
+      'EXT_SCHEMA_TYPE',
+      'EXT_CATEGORY_ID',
+      'VENDORMAT',
+    ]) {
+      expect(names).not.toContain(`NEW_ITEM-${field}[1]`);
+    }
+  });
+
+  it('sends a short manufacturer code, and none that would have to be cut', () => {
+    expect(asMap(buildOciFields([line({ manufacturerCode: 'LEITZ' })])).get('NEW_ITEM-MANUFACTCODE[1]')).toBe(
+      'LEITZ',
+    );
+    expect(
+      asMap(buildOciFields([line({ manufacturerCode: 'Esselte Leitz GmbH' })])).has(
+        'NEW_ITEM-MANUFACTCODE[1]',
+      ),
+    ).toBe(false);
+  });
+
+  it("keeps markup and quotes as plain text (escaping is the renderer's job) and removes control characters", () => {
+    const name = '"><img src=x onerror=alert(1)> <script>alert("x")</script>';
+    const fields = asMap(buildOciFields([line({ name, vendor: "O'Brien & <Sons>\n", features: ['a\tb'] })]));
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe(name.slice(0, 40));
+    expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')).toBe(
+      `${name}\r\nVendor: O'Brien & <Sons>\r\nCondition: new\r\n- 80 g/m²\r\n- FSC`.replace(
+        '- 80 g/m²\r\n- FSC',
+        '- a b',
+      ),
+    );
+    expect(singleLine('a\r\nb\u0000c')).toBe('a b c');
+  });
+
+  it('upper-cases unit and currency codes', () => {
+    const fields = asMap(buildOciFields([line({ unit: 'pce', currency: 'eur' })]));
+    expect(fields.get('NEW_ITEM-UNIT[1]')).toBe('PCE');
+    expect(fields.get('NEW_ITEM-CURRENCY[1]')).toBe('EUR');
+  });
+});
+
+describe('ociCategoryOf', () => {
+  it('prefers UNSPSC, then the product column, then eCl@ss', () => {
+    expect(
+      ociCategoryOf(
+        [
+          { type: 'eclass', code: '24-32' },
+          { type: 'unspsc', code: '44122003' },
+        ],
+        null,
+      ),
+    ).toEqual({ schema: 'UNSPSC', id: '44122003' });
+    expect(ociCategoryOf([{ type: 'eclass', code: '24-32-06-01' }], '441220')).toEqual({
+      schema: 'UNSPSC',
+      id: '441220',
+    });
+    expect(ociCategoryOf([{ type: 'eclass', code: '24-32-06-01' }], null)).toEqual({
+      schema: 'ECLASS',
+      id: '24-32-06-01',
+    });
+    expect(ociCategoryOf('nonsense', null)).toBeNull();
+  });
+});
+
+describe('offer pricing', () => {
+  const offer = {
+    price: '4.5000',
+    quantityTiers: [
+      { minQuantity: 50, price: 3.5 },
+      { minQuantity: 10, price: 4.0 },
+    ],
+    priceUnitQuantity: 1,
+    quantityMin: 1,
+    quantityMax: 100,
+  };
+
+  it('applies the highest tier whose minQuantity is reached', () => {
+    expect(tierAt(offer, 9)).toBeUndefined();
+    expect(unitPriceUnitsAt(offer, 9)).toBe(45_000);
+    expect(unitPriceUnitsAt(offer, 10)).toBe(40_000);
+    expect(unitPriceUnitsAt(offer, 49)).toBe(40_000);
+    expect(unitPriceUnitsAt(offer, 50)).toBe(35_000);
+  });
+
+  it('formats prices with a decimal point and 2 to 4 decimals', () => {
+    expect(formatUnits(40_000)).toBe('4.00');
+    expect(formatUnits(34_900)).toBe('3.49');
+    expect(formatUnits(1_234)).toBe('0.1234');
+    expect(formatUnits(toUnits('1234567.8'))).toBe('1234567.80');
+    expect(formatUnits(toUnits(0.1 + 0.2))).toBe('0.30');
+  });
+
+  it('computes line totals per price unit without binary rounding', () => {
+    expect(lineTotalUnits(toUnits('0.10'), 3, 1)).toBe(3_000);
+    expect(lineTotalUnits(toUnits('39.50'), 25, 10)).toBe(toUnits('98.75'));
+  });
+});

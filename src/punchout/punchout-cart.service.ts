@@ -1,0 +1,381 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEventTypes } from '../audit/audit-event';
+import { PrismaService } from '../database/prisma.service';
+import { Prisma, PunchoutSession } from '../generated/prisma/client';
+import { evaluateOffer } from '../guidance/guidance-evaluator';
+import { priceUnitText } from '../product/product.messages';
+import type { OfferRow } from '../product/product.repository';
+import { formatMoney } from '../search/search.messages';
+import type { PageLanguage } from '../web/language';
+import { ociCategoryOf, OciLine } from './oci-fields';
+import {
+  formatUnits,
+  lineTotalUnits,
+  quantityBounds,
+  quantityProblem,
+  SCALE,
+  tierAt,
+  toUnits,
+  unitPriceUnitsAt,
+} from './offer-pricing';
+import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
+import { messagesFor } from './punchout.messages';
+import { PunchoutSessionStore, Tx } from './punchout-session.store';
+import type { CartLineView, CartView, Notice } from './views/shop-view.models';
+
+/** Why a cart change was refused (the page shows it; `status` is the page's HTTP status). */
+export interface CartRefusal {
+  status: number;
+  notice: Notice;
+}
+
+const CART_INCLUDE = {
+  offer: {
+    include: {
+      product: {
+        select: {
+          id: true,
+          name: true,
+          productCode: true,
+          brand: true,
+          categoryPath: true,
+          unspsc: true,
+          manufacturer: true,
+          manufacturerPartNumber: true,
+          features: true,
+          taxonomies: true,
+        },
+      },
+    },
+  },
+} as const;
+
+type CartRow = Prisma.CartItemGetPayload<{ include: typeof CART_INCLUDE }>;
+
+/** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
+function offerFacts(offer: NonNullable<CartRow['offer']>): OfferRow {
+  return {
+    id: offer.id,
+    vendor: offer.vendor,
+    price: offer.price.toString(),
+    currency: offer.currency,
+    quantityTiers: (Array.isArray(offer.quantityTiers)
+      ? offer.quantityTiers
+      : []) as unknown as OfferRow['quantityTiers'],
+    quantityMin: offer.quantityMin,
+    quantityMax: offer.quantityMax,
+    condition: offer.condition,
+    fulfillment: offer.fulfillment,
+    deliveryDays: offer.deliveryDays,
+    availability: offer.availability,
+    priceTaxLabel: offer.priceTaxLabel,
+    priceInfo: offer.priceInfo,
+    unit: offer.unit,
+    priceUnitQuantity: offer.priceUnitQuantity,
+  };
+}
+
+/**
+ * The cart of a session: adding (never a blocked offer, whatever is posted), changing quantities,
+ * removing, its view, and the re-validation against the catalog and rules as they are at transfer.
+ */
+@Injectable()
+export class PunchoutCartService {
+  constructor(
+    private readonly store: PunchoutSessionStore,
+    private readonly catalog: PunchoutCatalogReader,
+  ) {}
+
+  count(session: PunchoutSession): Promise<number> {
+    return this.store.db.cartItem.count({ where: { sessionId: session.id } });
+  }
+
+  private rows(tx: Tx | PrismaService, sessionId: string): Promise<CartRow[]> {
+    return tx.cartItem.findMany({
+      where: { sessionId },
+      include: CART_INCLUDE,
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
+    const rows = await this.rows(this.store.db, session.id);
+    const totals = new Map<string, number>();
+    const lines = rows.map((row): CartLineView => {
+      if (!row.offer) {
+        // The offer left the catalog: shown as it was, not counted, removed at transfer.
+        return {
+          offerId: '',
+          productId: '',
+          productName: row.label,
+          vendor: '',
+          quantity: row.quantity,
+          min: 1,
+          max: null,
+          unitPriceText: '',
+          priceUnitText: '',
+          lineTotalText: '',
+          unavailable: true,
+        };
+      }
+      const offer = offerFacts(row.offer);
+      const priceUnits = toUnits(row.unitPrice.toString());
+      const total = lineTotalUnits(priceUnits, row.quantity, offer.priceUnitQuantity);
+      totals.set(row.currency, (totals.get(row.currency) ?? 0) + total);
+      const { min } = quantityBounds(offer);
+      const tier = tierAt(offer, row.quantity);
+      return {
+        offerId: row.offer.id,
+        productId: row.offer.product.id,
+        productName: row.offer.product.name,
+        vendor: row.offer.vendor,
+        quantity: row.quantity,
+        min,
+        max: offer.quantityMax,
+        unitPriceText: formatMoney(priceUnits / SCALE, row.currency, lang),
+        priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        ...(tier ? { tierFrom: tier.minQuantity } : {}),
+        lineTotalText: formatMoney(total / SCALE, row.currency, lang),
+      };
+    });
+    return {
+      lines,
+      totals: [...totals.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, units]) => ({ currency, text: formatMoney(units / SCALE, currency, lang) })),
+    };
+  }
+
+  /** Adds `quantity` of an offer (to the line's quantity when it is in the cart already). */
+  async add(
+    session: PunchoutSession,
+    offerId: string,
+    quantity: number,
+    lang: PageLanguage,
+  ): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    const offerRow = await this.store.db.offer.findUnique({
+      where: { id: offerId },
+      select: { productId: true },
+    });
+    const product = offerRow ? await this.catalog.findProduct(offerRow.productId) : undefined;
+    const offer = product?.offers.find((o) => o.id === offerId);
+    if (!product || !offer) return { status: 404, notice: { kind: 'error', text: t.offerUnknown } };
+
+    const rules = await this.catalog.cachedRules(session.organizationId);
+    const verdict = evaluateOffer(rules, product, offer);
+    if (verdict.blocked) {
+      await this.store.inTransaction(async (tx) => {
+        await this.store.touch(session, tx);
+        await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'add',
+          offerId,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: Number.isSafeInteger(quantity) ? quantity : null,
+          ruleIds: verdict.ruleIds,
+        });
+      });
+      return { status: 403, notice: { kind: 'error', text: t.offerBlocked(offer.vendor) } };
+    }
+
+    return this.store.inTransaction(async (tx) => {
+      const existing = await tx.cartItem.findUnique({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+      });
+      const total = (existing?.quantity ?? 0) + quantity;
+      const problem = quantityRefusal(offer, Number.isSafeInteger(quantity) ? total : Number.NaN, lang);
+      if (problem) return problem;
+      const unitPrice = formatUnits(unitPriceUnitsAt(offer, total));
+      await tx.cartItem.upsert({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+        create: {
+          sessionId: session.id,
+          offerId,
+          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          quantity: total,
+          unitPrice,
+          currency: offer.currency,
+        },
+        update: { quantity: total, unitPrice, currency: offer.currency },
+      });
+      await this.store.touch(session, tx);
+      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'add',
+        offerId,
+        productId: product.id,
+        quantity: total,
+        unitPrice,
+        currency: offer.currency,
+      });
+      return null;
+    });
+  }
+
+  /** Sets a line's quantity (its unit price follows the tier that applies). */
+  async update(
+    session: PunchoutSession,
+    offerId: string,
+    quantity: number,
+    lang: PageLanguage,
+  ): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    return this.store.inTransaction(async (tx) => {
+      const row = await tx.cartItem.findUnique({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+        include: CART_INCLUDE,
+      });
+      if (!row?.offer) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      const offer = offerFacts(row.offer);
+      const problem = quantityRefusal(offer, quantity, lang);
+      if (problem) return problem;
+      const unitPrice = formatUnits(unitPriceUnitsAt(offer, quantity));
+      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, unitPrice } });
+      await this.store.touch(session, tx);
+      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'update',
+        offerId,
+        productId: row.offer.productId,
+        quantity,
+        previousQuantity: row.quantity,
+        unitPrice,
+        currency: row.currency,
+      });
+      return null;
+    });
+  }
+
+  async remove(session: PunchoutSession, offerId: string, lang: PageLanguage): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    return this.store.inTransaction(async (tx) => {
+      const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
+      if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      await this.store.touch(session, tx);
+      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'remove',
+        offerId,
+      });
+      return null;
+    });
+  }
+
+  /**
+   * Transfer's check of every line against the database as it is now (in the caller's transaction):
+   * the offer exists, no rule blocks it now (rules read fresh, not from the cache), the quantity is
+   * within min/max, the price is the current tier price. Failing lines are removed, changed prices
+   * updated; the buyer sees each change before anything is sent. Returns the lines to send when
+   * nothing changed.
+   */
+  async revalidate(
+    tx: Tx,
+    session: PunchoutSession,
+    lang: PageLanguage,
+    defaultUnit: string,
+  ): Promise<{ notices: Notice[]; lines: OciLine[]; empty: boolean }> {
+    const t = messagesFor(lang);
+    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId);
+    const rows = await this.rows(tx, session.id);
+    const notices: Notice[] = [];
+    const lines: OciLine[] = [];
+    for (const row of rows) {
+      if (!row.offer) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'offer_gone',
+          label: row.label,
+          quantity: row.quantity,
+        });
+        notices.push({ kind: 'error', text: t.lineRemovedGone(row.label) });
+        continue;
+      }
+      const offer = offerFacts(row.offer);
+      const product = row.offer.product;
+      const name = product.name;
+      const verdict = evaluateOffer(rules, { ...product }, offer);
+      const { min, max } = quantityBounds(offer);
+      if (verdict.blocked) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'transfer',
+          offerId: row.offerId,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: row.quantity,
+          ruleIds: verdict.ruleIds,
+        });
+        notices.push({ kind: 'error', text: t.lineRemovedBlocked(name, offer.vendor) });
+        continue;
+      }
+      if (quantityProblem(offer, row.quantity) !== null) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'quantity_out_of_range',
+          offerId: row.offerId,
+          quantity: row.quantity,
+          quantityMin: min,
+          quantityMax: offer.quantityMax,
+        });
+        notices.push({ kind: 'error', text: t.lineRemovedQuantity(name, min, max) });
+        continue;
+      }
+      const current = unitPriceUnitsAt(offer, row.quantity);
+      const stored = toUnits(row.unitPrice.toString());
+      if (current !== stored || row.currency !== offer.currency) {
+        const unitPrice = formatUnits(current);
+        await tx.cartItem.update({ where: { id: row.id }, data: { unitPrice, currency: offer.currency } });
+        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'reprice',
+          offerId: row.offerId,
+          previousUnitPrice: formatUnits(stored),
+          unitPrice,
+          currency: offer.currency,
+        });
+        notices.push({
+          kind: 'warn',
+          text: t.linePriceChanged(
+            name,
+            formatMoney(stored / SCALE, row.currency, lang),
+            formatMoney(current / SCALE, offer.currency, lang),
+          ),
+        });
+        continue;
+      }
+      lines.push({
+        name,
+        quantity: row.quantity,
+        unit: offer.unit || defaultUnit,
+        price: formatUnits(current),
+        priceUnit: offer.priceUnitQuantity,
+        currency: offer.currency,
+        leadTimeDays: offer.deliveryDays,
+        vendorMaterial: row.offer.vendorSku,
+        manufacturerCode: product.manufacturer,
+        manufacturerPartNumber: product.manufacturerPartNumber,
+        materialGroup: product.unspsc,
+        productId: product.id,
+        category: ociCategoryOf(product.taxonomies, product.unspsc),
+        vendor: offer.vendor,
+        condition: offer.condition,
+        features: product.features,
+        offerId: offer.id,
+      });
+    }
+    return { notices, lines, empty: rows.length === 0 };
+  }
+}
+
+function quantityRefusal(offer: OfferRow, quantity: number, lang: PageLanguage): CartRefusal | null {
+  const t = messagesFor(lang);
+  const problem = quantityProblem(offer, quantity);
+  if (problem === null) return null;
+  const { min, max } = quantityBounds(offer);
+  const text =
+    problem === 'not_a_number'
+      ? t.quantityNotNumber
+      : problem === 'below_min'
+        ? t.quantityBelow(min)
+        : t.quantityAbove(max);
+  return { status: 400, notice: { kind: 'error', text } };
+}

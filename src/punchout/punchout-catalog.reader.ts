@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
+import { GuidanceRulesService } from '../guidance/guidance-rules.service';
+import { priceUnitText } from '../product/product.messages';
+import { ProductRepository, ProductRow } from '../product/product.repository';
+import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
+import type { PageLanguage } from '../web/language';
+import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
+import type { OfferView, ProductView } from './views/shop-view.models';
+
+export interface RuleWithNote extends GuidanceRuleSpec {
+  note: string | null;
+}
+
+/**
+ * The catalog as the punchout pages need it: a product with its offers judged by the organization's
+ * guidance (the same evaluator as product details and search), and the notes of blocking rules.
+ */
+@Injectable()
+export class PunchoutCatalogReader {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly rules: GuidanceRulesService,
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+  ) {}
+
+  findProduct(id: string): Promise<ProductRow | undefined> {
+    return this.products.findWithOffers(id);
+  }
+
+  /** Active rules from the per-process cache (page views and adds). */
+  cachedRules(organizationId: string): Promise<GuidanceRuleSpec[]> {
+    return this.rules.activeRules(organizationId);
+  }
+
+  /** Active rules read now, bypassing the cache (transfer's revalidation), with their notes. */
+  currentRules(organizationId: string): Promise<RuleWithNote[]> {
+    return this.prisma.guidanceRule.findMany({
+      where: { organizationId, disabledAt: null },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
+    });
+  }
+
+  async blockingNotes(ruleIds: string[]): Promise<Map<string, string | null>> {
+    if (ruleIds.length === 0) return new Map();
+    const rows = await this.prisma.guidanceRule.findMany({
+      where: { id: { in: ruleIds }, effect: 'blocked' },
+      select: { id: true, note: true },
+    });
+    return new Map(rows.map((row) => [row.id, row.note]));
+  }
+
+  async productView(product: ProductRow, organizationId: string, lang: PageLanguage): Promise<ProductView> {
+    const rules = await this.cachedRules(organizationId);
+    const verdict = evaluateProduct(rules, product, product.offers);
+    const notes = await this.blockingNotes([
+      ...new Set(verdict.offers.filter((o) => o.verdict.blocked).flatMap((o) => o.verdict.ruleIds)),
+    ]);
+    const offers = verdict.offers.map(({ offer, verdict: flags }): OfferView => {
+      const { min } = quantityBounds(offer);
+      const tiers = tiersOf(offer);
+      const applying = tierAt(offer, min);
+      const view: OfferView = {
+        id: offer.id,
+        vendor: offer.vendor,
+        condition: offer.condition,
+        priceText: formatMoney(Number(offer.price), offer.currency, lang),
+        priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        tiers: tiers.map((tier) => ({
+          minQuantity: tier.minQuantity,
+          priceText: formatMoney(Number(tier.price), offer.currency, lang),
+          applies: tier === applying,
+        })),
+        priceAtDefaultText: formatMoney(Number(applying?.price ?? offer.price), offer.currency, lang),
+        min,
+        max: offer.quantityMax ?? null,
+        defaultQuantity: min,
+        preferred: flags.preferred,
+        blocked: flags.blocked,
+        blockedNotes: flags.blocked
+          ? flags.ruleIds.map((id) => notes.get(id)).filter((note): note is string => !!note)
+          : [],
+      };
+      if (offer.deliveryDays !== null) view.delivery = deliveryIn(offer.deliveryDays, lang);
+      view.availability = AVAILABILITY_NAMES[offer.availability]?.[lang] ?? offer.availability;
+      if (offer.fulfillment) view.fulfillment = offer.fulfillment;
+      if (offer.priceTaxLabel) view.priceTaxLabel = offer.priceTaxLabel;
+      if (offer.priceInfo) view.priceInfo = offer.priceInfo;
+      return view;
+    });
+    return {
+      id: product.id,
+      name: product.name,
+      images: this.imagesOf(product),
+      features: [...product.features],
+      taxonomies: taxonomiesOf(product.taxonomies),
+      offers,
+      allBlocked: verdict.blocked,
+    };
+  }
+
+  /**
+   * Images the page's CSP lets the browser load (img-src 'self'): the gateway's own images as
+   * relative paths; images on other hosts are left out, and the placeholder shown instead.
+   */
+  private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
+    const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
+    const local = own
+      .map((image) => ({
+        url: typeof image.url === 'string' ? image.url : '',
+        alt: String(image.altText ?? product.name),
+      }))
+      .map((image) => ({
+        ...image,
+        url: image.url.startsWith(`${this.config.publicUrl}/`)
+          ? image.url.slice(this.config.publicUrl.length)
+          : image.url,
+      }))
+      .filter((image) => image.url.startsWith('/') && !image.url.startsWith('//'))
+      .slice(0, 4);
+    if (local.length > 0) return local;
+    return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];
+  }
+}
+
+function taxonomiesOf(stored: unknown): Array<{ type: string; code: string; displayName?: string }> {
+  if (!Array.isArray(stored)) return [];
+  return (stored as Array<Record<string, unknown>>)
+    .filter((t) => typeof t.type === 'string' && typeof t.code === 'string')
+    .map((t) => ({
+      type: t.type as string,
+      code: t.code as string,
+      ...(typeof t.displayName === 'string' ? { displayName: t.displayName } : {}),
+    }));
+}

@@ -1,0 +1,433 @@
+import { Injectable } from '@nestjs/common';
+import type { VNode } from 'preact';
+import { AuditEventTypes } from '../audit/audit-event';
+import { CATALOG_ID_PATTERN } from '../catalog/catalog.constants';
+import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
+import { AppConfig } from '../config/app-config';
+import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
+import { RateLimiterService } from '../rate-limit/rate-limiter.service';
+import { SearchService } from '../search/search.service';
+import { parseSearchRequest, SEARCH_LIMITS } from '../search/search-request.parser';
+import type { PageLanguage } from '../web/language';
+import { parseQuantity } from './offer-pricing';
+import { PunchoutCartService } from './punchout-cart.service';
+import { PunchoutCatalogReader } from './punchout-catalog.reader';
+import { cartPath, PUNCHOUT_BASE, sessionPath } from './punchout-paths';
+import { PunchoutReturnService } from './punchout-return.service';
+import { csrfTokenMatches, digestOf, isSessionKey, newSessionKey } from './punchout-secrets';
+import { PunchoutSessionStore } from './punchout-session.store';
+import { messagesFor, PunchoutMessages } from './punchout.messages';
+import { CartPage } from './views/cart.page';
+import { MessagePage } from './views/message.page';
+import { ProductPage } from './views/product.page';
+import { SearchPage } from './views/search.page';
+import type { Notice, ShopContext } from './views/shop-view.models';
+
+/** What a page request answers: a page (with its status), or a 303 redirect. */
+export type PageResult =
+  | { kind: 'page'; status: number; page: VNode; session?: PunchoutSession }
+  | { kind: 'redirect'; location: string };
+
+/** Confirmation shown after a redirect (POST, redirect, GET): a code in the query, never free text. */
+const DONE_NOTICES = { added: 'added', updated: 'updated', removed: 'removed' } as const;
+type Done = keyof typeof DONE_NOTICES;
+
+export interface BrowserFacts {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * The buyer's pages: each method answers one route. Unknown and malformed keys get the same 404
+ * page (never a 500, and nothing tells whether a key ever existed); ended sessions show their outcome.
+ */
+@Injectable()
+export class PunchoutPagesService {
+  /** Requests per session and window: the per-user API budget (API_RATE_LIMIT_PER_USER), per session. */
+  private readonly sessionLimit: RateLimitPolicy;
+
+  constructor(
+    private readonly store: PunchoutSessionStore,
+    private readonly catalog: PunchoutCatalogReader,
+    private readonly cart: PunchoutCartService,
+    private readonly returns: PunchoutReturnService,
+    private readonly search: SearchService,
+    private readonly limiter: RateLimiterService,
+    config: AppConfig,
+  ) {
+    this.sessionLimit = {
+      name: 'punchout-session',
+      limit: config.rateLimit.apiPerUser,
+      windowSeconds: config.rateLimit.windowSeconds,
+    };
+  }
+
+  notFound(lang: PageLanguage): PageResult {
+    const t = messagesFor(lang);
+    return page(404, <MessagePage lang={lang} t={t} title={t.notFoundTitle} text={t.notFound} />);
+  }
+
+  /** GET /punchout/start/{token}: spends the one-time token and sends the browser to the session. */
+  async start(token: string, lang: PageLanguage, browser: BrowserFacts): Promise<PageResult> {
+    const session = await this.store.byStartToken(token);
+    if (!session) return this.notFound(lang);
+    if (session.status === PunchoutStatus.EXPIRED && session.openedAt === null)
+      return this.startExpired(session, lang);
+    if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
+    if (session.expiresAt.getTime() <= this.store.now().getTime()) {
+      await this.store.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
+        fields: [],
+        reason: 'start link not opened in time',
+      });
+      return this.startExpired(session, lang);
+    }
+    // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
+    const sessionKey = newSessionKey();
+    const opened = await this.store.inTransaction(async (tx) => {
+      const { count } = await tx.punchoutSession.updateMany({
+        where: { id: session.id, status: PunchoutStatus.CREATED },
+        data: {
+          status: PunchoutStatus.OPENED,
+          keyHash: digestOf(sessionKey),
+          openedAt: this.store.now(),
+          expiresAt: this.store.idleExpiry(),
+        },
+      });
+      if (count !== 1) return false;
+      await this.store.record(tx, session, AuditEventTypes.punchoutOpened, {
+        ip: browser.ip,
+        userAgent: browser.userAgent?.slice(0, 500) ?? null,
+      });
+      return true;
+    });
+    if (!opened) return this.used(lang);
+    return { kind: 'redirect', location: sessionPath(sessionKey) };
+  }
+
+  private used(lang: PageLanguage): PageResult {
+    const t = messagesFor(lang);
+    return page(410, <MessagePage lang={lang} t={t} title={t.usedTitle} text={t.used} />);
+  }
+
+  private startExpired(session: PunchoutSession, lang: PageLanguage): PageResult {
+    const t = messagesFor(lang);
+    return page(
+      410,
+      <MessagePage
+        lang={lang}
+        t={t}
+        title={t.startExpiredTitle}
+        text={t.startExpired}
+        returnForm={{
+          callbackUrl: session.callbackUrl,
+          target: session.target,
+          fields: [],
+          autoSubmit: false,
+        }}
+      />,
+      session,
+    );
+  }
+
+  /** The page of an ended session: its outcome; expired and failed ones offer the empty cart. */
+  private ended(session: PunchoutSession, lang: PageLanguage, status = 200): PageResult {
+    const t = messagesFor(lang);
+    const emptyCart = {
+      callbackUrl: session.callbackUrl,
+      target: session.target,
+      fields: [],
+      autoSubmit: false,
+    };
+    switch (session.status) {
+      case PunchoutStatus.EXPIRED:
+        return page(
+          status,
+          <MessagePage lang={lang} t={t} title={t.expiredTitle} text={t.expired} returnForm={emptyCart} />,
+          session,
+        );
+      case PunchoutStatus.FAILED:
+        return page(
+          status,
+          <MessagePage lang={lang} t={t} title={t.failedTitle} text={t.failed} returnForm={emptyCart} />,
+          session,
+        );
+      case PunchoutStatus.CANCELLED:
+        return page(
+          status,
+          <MessagePage lang={lang} t={t} title={t.cancelledTitle} text={t.cancelled} />,
+          session,
+        );
+      default:
+        return page(
+          status,
+          <MessagePage lang={lang} t={t} title={t.transferredTitle} text={t.transferred} />,
+          session,
+        );
+    }
+  }
+
+  /** Resolves the session of a page and runs `work` when it is open; ended and unknown ones are answered here. */
+  private async withOpen(
+    sessionKey: string,
+    lang: PageLanguage,
+    work: (session: PunchoutSession) => Promise<PageResult>,
+  ): Promise<PageResult> {
+    const resolved = await this.store.resolve(sessionKey);
+    if (resolved.kind === 'missing') return this.notFound(lang);
+    if (resolved.kind === 'closed') return this.ended(resolved.session, lang);
+    // A 429 (ApiError) becomes an HTML page with Retry-After in PunchoutPageErrorFilter.
+    await this.limiter.consume(this.sessionLimit, resolved.session.id);
+    return work(resolved.session);
+  }
+
+  private async context(
+    session: PunchoutSession,
+    sessionKey: string,
+    lang: PageLanguage,
+  ): Promise<ShopContext> {
+    return {
+      lang,
+      t: messagesFor(lang),
+      sessionKey,
+      csrfToken: session.csrfToken,
+      publicId: session.publicId,
+      productId: session.productId,
+      cartCount: await this.cart.count(session),
+    };
+  }
+
+  async product(
+    sessionKey: string,
+    productId: string | undefined,
+    lang: PageLanguage,
+    notices: Notice[] = [],
+    status = 200,
+  ) {
+    return this.withOpen(sessionKey, lang, async (session) => {
+      const id = productId ?? session.productId;
+      if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
+      // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
+      const [product, ctx] = await Promise.all([
+        this.catalog.findProduct(id),
+        this.context(session, sessionKey, lang),
+        this.store.touch(session),
+      ]);
+      if (!product) return this.notFound(lang);
+      const view = await this.catalog.productView(product, session.organizationId, lang);
+      return page(status, <ProductPage ctx={ctx} product={view} notices={notices} />, session);
+    });
+  }
+
+  async searchPage(sessionKey: string, params: Record<string, unknown>, lang: PageLanguage) {
+    return this.withOpen(sessionKey, lang, async (session) => {
+      const [ctx] = await Promise.all([this.context(session, sessionKey, lang), this.store.touch(session)]);
+      const query = typeof params.query === 'string' ? params.query : '';
+      const parsed = parseSearchRequest({
+        query: params.query,
+        page: params.page,
+        pageSize: String(SEARCH_LIMITS.maxPageSize),
+      });
+      if (!parsed.ok) {
+        const view = { query, page: 1, total: 0, totalIsLowerBound: false, hits: [], hasNext: false };
+        return page(
+          400,
+          <SearchPage ctx={ctx} search={view} notices={[{ kind: 'error', text: parsed.message }]} />,
+          session,
+        );
+      }
+      const result = await this.search.search(parsed.request, session.organizationId, lang);
+      const { page: current, pageSize } = parsed.request;
+      const view = {
+        query: parsed.request.query,
+        page: current,
+        total: result.count.value,
+        totalIsLowerBound: result.count.relation === 'gte',
+        hits: result.data.map((hit) => ({
+          id: hit.id,
+          name: hit.name,
+          ...(hit.vendor ? { vendor: hit.vendor } : {}),
+          priceText: hit.price.formatted ?? `${hit.price.amount} ${hit.price.currency}`,
+          preferred: hit.preferred === true,
+          blocked: hit.blocked === true,
+          ...(hit.delivery ? { delivery: hit.delivery } : {}),
+        })),
+        hasNext: current * pageSize < result.count.value,
+      };
+      return page(200, <SearchPage ctx={ctx} search={view} />, session);
+    });
+  }
+
+  async cartPage(
+    sessionKey: string,
+    lang: PageLanguage,
+    done?: unknown,
+    notices: Notice[] = [],
+    status = 200,
+  ) {
+    return this.withOpen(sessionKey, lang, async (session) => {
+      await this.store.touch(session);
+      return this.renderCart(
+        session,
+        sessionKey,
+        lang,
+        [...doneNotice(done, messagesFor(lang)), ...notices],
+        status,
+      );
+    });
+  }
+
+  private async renderCart(
+    session: PunchoutSession,
+    sessionKey: string,
+    lang: PageLanguage,
+    notices: Notice[],
+    status: number,
+  ) {
+    const [ctx, cart] = await Promise.all([
+      this.context(session, sessionKey, lang),
+      this.cart.view(session, lang),
+    ]);
+    return page(status, <CartPage ctx={ctx} cart={cart} notices={notices} />, session);
+  }
+
+  /** A redirect to the cart (malformed keys too: the cart page answers them with the 404 page). */
+  cartRedirect(sessionKey: string): PageResult {
+    return {
+      kind: 'redirect',
+      location: isSessionKey(sessionKey) ? cartPath(sessionKey) : `${PUNCHOUT_BASE}/s/-/cart`,
+    };
+  }
+
+  /** Every POST: the session must be open and the form must carry its CSRF token. */
+  private async posted(
+    sessionKey: string,
+    form: Record<string, string | string[]>,
+    lang: PageLanguage,
+    work: (session: PunchoutSession) => Promise<PageResult>,
+  ): Promise<PageResult> {
+    const resolved = await this.store.resolve(sessionKey);
+    if (resolved.kind === 'missing') return this.notFound(lang);
+    await this.limiter.consume(this.sessionLimit, resolved.session.id);
+    if (!csrfTokenMatches(form.csrf, resolved.session.csrfToken)) {
+      const t = messagesFor(lang);
+      return page(403, <MessagePage lang={lang} t={t} title={t.csrfTitle} text={t.csrf} />);
+    }
+    if (resolved.kind === 'closed') return this.ended(resolved.session, lang, 409);
+    return work(resolved.session);
+  }
+
+  add(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(sessionKey, form, lang, async (session) => {
+      const offerId = typeof form.offerId === 'string' ? form.offerId : '';
+      const productId =
+        typeof form.productId === 'string' && CATALOG_ID_PATTERN.test(form.productId)
+          ? form.productId
+          : undefined;
+      const refusal = CATALOG_ID_PATTERN.test(offerId)
+        ? await this.cart.add(session, offerId, parseQuantity(form.quantity), lang)
+        : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
+      if (refusal) return this.product(sessionKey, productId, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=added` };
+    });
+  }
+
+  update(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(sessionKey, form, lang, async (session) => {
+      const offerId = typeof form.offerId === 'string' ? form.offerId : '';
+      const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity), lang);
+      if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=updated` };
+    });
+  }
+
+  remove(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(sessionKey, form, lang, async (session) => {
+      const offerId = typeof form.offerId === 'string' ? form.offerId : '';
+      const refusal = await this.cart.remove(session, offerId, lang);
+      if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=removed` };
+    });
+  }
+
+  transfer(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(sessionKey, form, lang, async (session) => {
+      const t = messagesFor(lang);
+      const outcome = await this.returns.transfer(session, lang);
+      switch (outcome.kind) {
+        case 'sent':
+          return page(
+            200,
+            <MessagePage
+              lang={lang}
+              t={t}
+              title={t.transferredTitle}
+              text={t.transferring}
+              hint={t.transferHint}
+              returnLabel={t.sendCart}
+              returnForm={{
+                callbackUrl: session.callbackUrl,
+                target: session.target,
+                fields: outcome.fields,
+                autoSubmit: true,
+              }}
+            />,
+            session,
+          );
+        case 'review':
+          return this.renderCart(
+            session,
+            sessionKey,
+            lang,
+            [{ kind: 'warn', text: t.revalidated }, ...outcome.notices],
+            409,
+          );
+        case 'empty':
+          return this.renderCart(
+            session,
+            sessionKey,
+            lang,
+            [{ kind: 'error', text: t.cartEmptyTransfer }],
+            400,
+          );
+        case 'closed':
+          return this.ended(await this.store.reload(session.id), lang, 409);
+        case 'failed':
+          return this.ended(await this.store.reload(session.id), lang, 500);
+      }
+    });
+  }
+
+  cancel(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(sessionKey, form, lang, async (session) => {
+      const t = messagesFor(lang);
+      if (!(await this.returns.cancel(session)))
+        return this.ended(await this.store.reload(session.id), lang, 409);
+      return page(
+        200,
+        <MessagePage
+          lang={lang}
+          t={t}
+          title={t.cancelledTitle}
+          text={t.cancelling}
+          hint={t.transferHint}
+          returnForm={{
+            callbackUrl: session.callbackUrl,
+            target: session.target,
+            fields: [],
+            autoSubmit: true,
+          }}
+        />,
+        session,
+      );
+    });
+  }
+}
+
+function page(status: number, vnode: VNode, session?: PunchoutSession): PageResult {
+  return { kind: 'page', status, page: vnode, session };
+}
+
+function doneNotice(done: unknown, t: PunchoutMessages): Notice[] {
+  if (typeof done !== 'string' || !(done in DONE_NOTICES)) return [];
+  return [{ kind: 'ok', text: t[DONE_NOTICES[done as Done]] }];
+}

@@ -1,0 +1,21 @@
+/** The URLs of the punchout pages, in one place (controllers route them, views link them). */
+export const PUNCHOUT_BASE = '/punchout';
+
+export const startPath = (startToken: string): string => `${PUNCHOUT_BASE}/start/${startToken}`;
+
+/** Every page of an opened session lives under its secret key. */
+export const sessionPath = (sessionKey: string, rest = ''): string =>
+  `${PUNCHOUT_BASE}/s/${sessionKey}${rest}`;
+
+export const productPath = (sessionKey: string, productId: string): string =>
+  sessionPath(sessionKey, `/product/${encodeURIComponent(productId)}`);
+
+export const searchPath = (sessionKey: string, query?: string, page?: number): string => {
+  const params = new URLSearchParams();
+  if (query !== undefined) params.set('query', query);
+  if (page !== undefined && page > 1) params.set('page', String(page));
+  const qs = params.toString();
+  return sessionPath(sessionKey, `/search${qs ? `?${qs}` : ''}`);
+};
+
+export const cartPath = (sessionKey: string): string => sessionPath(sessionKey, '/cart');

@@ -1,0 +1,75 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AuditEventTypes } from '../audit/audit-event';
+import { AppConfig } from '../config/app-config';
+import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
+import type { PageLanguage } from '../web/language';
+import { buildOciFields, OciField } from './oci-fields';
+import { PunchoutCartService } from './punchout-cart.service';
+import { PunchoutSessionStore } from './punchout-session.store';
+import type { Notice } from './views/shop-view.models';
+
+export type TransferOutcome =
+  | { kind: 'sent'; fields: OciField[] }
+  | { kind: 'review'; notices: Notice[] }
+  | { kind: 'empty' }
+  | { kind: 'closed' }
+  | { kind: 'failed' };
+
+/**
+ * Ending a session by sending the cart back: transfer (after re-validating every line), cancel,
+ * and failure. Each happens once; the exact fields are stored and recorded in the audit event.
+ */
+@Injectable()
+export class PunchoutReturnService {
+  private readonly logger = new Logger('Punchout');
+
+  constructor(
+    private readonly store: PunchoutSessionStore,
+    private readonly cart: PunchoutCartService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async transfer(session: PunchoutSession, lang: PageLanguage): Promise<TransferOutcome> {
+    try {
+      return await this.store.inTransaction(async (tx): Promise<TransferOutcome> => {
+        // The row lock makes re-validation, the state change and the cart one step: a concurrent
+        // add, cancel or second transfer waits, then sees the session closed.
+        const [locked] = await tx.$queryRaw<Array<{ status: PunchoutStatus }>>`
+          SELECT status FROM punchout_session WHERE id = ${session.id}::uuid FOR UPDATE`;
+        if (locked?.status !== PunchoutStatus.OPENED) return { kind: 'closed' };
+        const checked = await this.cart.revalidate(tx, session, lang, this.config.punchout.defaultUnit);
+        if (checked.empty) return { kind: 'empty' };
+        // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
+        if (checked.notices.length > 0) return { kind: 'review', notices: checked.notices };
+        const fields = buildOciFields(checked.lines);
+        await tx.punchoutSession.update({
+          where: { id: session.id },
+          data: { status: PunchoutStatus.TRANSFERRED, closedAt: this.store.now(), returnedFields: fields },
+        });
+        await this.store.record(tx, session, AuditEventTypes.punchoutTransferred, {
+          lineCount: checked.lines.length,
+          callbackUrl: session.callbackUrl,
+          target: session.target,
+          fields,
+        });
+        return { kind: 'sent', fields };
+      });
+    } catch (error) {
+      // Whatever went wrong, the procurement system gets control back with an empty cart.
+      this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');
+      const reason = `transfer failed: ${error instanceof Error ? error.message : String(error)}`;
+      await this.store.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
+        fields: [],
+        reason,
+      });
+      return { kind: 'failed' };
+    }
+  }
+
+  /** Cancel: an empty cart goes back; false when the session had already ended. */
+  cancel(session: PunchoutSession): Promise<boolean> {
+    return this.store.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled, {
+      fields: [],
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditEventTypes } from '../audit/audit-event';
+import { AuditService } from '../audit/audit.service';
+import { Principal } from '../auth/principal';
+import { Clock } from '../common/clock/clock';
+import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
+import { inPoolTransaction } from '../database/pool-transaction';
+import { PrismaService } from '../database/prisma.service';
+import { checkCallbackUrl } from './callback-url';
+import { PunchoutResponseDto } from './dto/punchout-response.dto';
+import { digestOf, newCsrfToken, newPublicId, newStartToken } from './punchout-secrets';
+import { parsePunchoutRequest } from './punchout-request.parser';
+import { startPath } from './punchout-paths';
+
+interface CreationFacts {
+  origins: string[] | null;
+  productExists: boolean;
+}
+
+/**
+ * Creating a punchout session (the API call, spec 4.4). This is the hot path procurement systems hit
+ * for every punchout, so it is hand-written SQL on the pool: the insert (which itself checks the
+ * product and the client's callback origins) and its audit event in one transaction.
+ */
+@Injectable()
+export class PunchoutSessionsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(principal: Principal, productId: string, body: unknown): Promise<PunchoutResponseDto> {
+    const parsed = parsePunchoutRequest(body);
+    if (!parsed.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', parsed.message);
+    const request = parsed.request;
+
+    // The syntax of the callbackUrl first; its origin and the product are checked by the insert itself.
+    const callback = checkCallbackUrl(request.callbackUrl, []);
+    if (!callback.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', callback.message);
+
+    const startToken = newStartToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000);
+    const id = randomUUID();
+    const publicId = newPublicId();
+    const created = await inPoolTransaction(this.prisma.pool, async (client) => {
+      // One statement inserts only when the product exists and the origin is allowed: the hot path
+      // costs BEGIN, this insert, the audit append and COMMIT. A refusal is explained afterwards.
+      const { rowCount } = await client.query({
+        name: 'punchout-insert',
+        text: `INSERT INTO punchout_session (id, public_id, start_token_hash, csrf_token, organization_id,
+                 user_id, client_id, product_id, callback_url, target, requester_name, ship_to, status,
+                 created_at, expires_at)
+               SELECT $1::uuid, $2, $3::bytea, $4, $5::uuid, $6::uuid, $7::uuid, $8::text, $9, $10, $11, $12::jsonb,
+                      'CREATED'::punchout_status, $13::timestamptz, $14::timestamptz
+                WHERE EXISTS (SELECT 1 FROM product WHERE id = $8::text)
+                  AND EXISTS (SELECT 1 FROM oauth_client c
+                               WHERE c.id = $7::uuid
+                                 AND (cardinality(c.callback_origins) = 0
+                                      OR $15::text = ANY (SELECT lower(o) FROM unnest(c.callback_origins) AS o)))`,
+        values: [
+          id,
+          publicId,
+          Buffer.from(digestOf(startToken)),
+          newCsrfToken(),
+          principal.organizationId,
+          principal.userId,
+          principal.clientId,
+          productId,
+          callback.url,
+          callback.target,
+          request.name ?? null,
+          request.shipTo ? JSON.stringify(request.shipTo) : null,
+          now,
+          expiresAt,
+          callback.origin,
+        ],
+      });
+      if (rowCount !== 1) return false;
+      await this.audit.append(client, {
+        organizationId: principal.organizationId,
+        type: AuditEventTypes.punchoutCreated,
+        actor: { userId: principal.userId, clientId: principal.clientId },
+        sessionId: id,
+        payload: {
+          publicId,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          name: request.name ?? null,
+          shipTo: request.shipTo ?? null,
+          startExpiresAt: expiresAt.toISOString(),
+        },
+      });
+      return true;
+    });
+    if (!created) await this.refusal(principal, productId, request.callbackUrl);
+    return { redirectUrl: `${this.config.publicUrl}${startPath(startToken)}` };
+  }
+
+  /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */
+  private async refusal(principal: Principal, productId: string, callbackUrl: string): Promise<never> {
+    const { rows } = await this.prisma.pool.query<CreationFacts>({
+      name: 'punchout-creation-facts',
+      text: `SELECT (SELECT callback_origins FROM oauth_client WHERE id = $1::uuid) AS origins,
+                    EXISTS (SELECT 1 FROM product WHERE id = $2) AS "productExists"`,
+      values: [principal.clientId, productId],
+    });
+    const callback = checkCallbackUrl(callbackUrl, rows[0]?.origins ?? []);
+    if (!callback.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', callback.message);
+    throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${productId}.`);
+  }
+}

@@ -1,0 +1,152 @@
+import { productPath, sessionPath } from '../punchout-paths';
+import { CsrfField, ShopLayout } from './shop-layout';
+import type { CartView, Notice, ShopContext } from './shop-view.models';
+
+/** The cart: editable quantities, tier prices, line totals, totals per currency, transfer and cancel. */
+export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: Notice[]; status?: number }) {
+  const { ctx, cart } = props;
+  const t = ctx.t;
+  return (
+    <ShopLayout ctx={ctx} title={t.cart} notices={props.notices}>
+      <h1>{t.cart}</h1>
+      {cart.lines.length === 0 ? (
+        <p class="punchout-empty">{t.emptyCart}</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="punchout-cart">
+            <thead>
+              <tr>
+                <th scope="col">{t.line}</th>
+                <th scope="col">{t.quantity}</th>
+                <th scope="col" class="number">
+                  {t.unitPrice}
+                </th>
+                <th scope="col" class="number">
+                  {t.lineTotal}
+                </th>
+                <th scope="col">
+                  <span class="visually-hidden">{t.remove}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((line, index) => {
+                if (line.unavailable) {
+                  return (
+                    <tr key={`gone-${index}`} class="punchout-unavailable">
+                      <td data-label={t.line}>{line.productName}</td>
+                      <td data-label={t.quantity}>{line.quantity}</td>
+                      <td colSpan={3}>
+                        <span class="badge bad">{t.unavailable}</span>
+                      </td>
+                    </tr>
+                  );
+                }
+                const quantityId = `cart-quantity-${line.offerId}`;
+                return (
+                  <tr key={line.offerId} data-offer-id={line.offerId}>
+                    <td data-label={t.line}>
+                      <a href={productPath(ctx.sessionKey, line.productId)}>{line.productName}</a>
+                      <br />
+                      <span class="muted">{line.vendor}</span>
+                    </td>
+                    <td>
+                      <form
+                        method="post"
+                        action={sessionPath(ctx.sessionKey, '/cart/update')}
+                        class="inline-form punchout-update"
+                      >
+                        <CsrfField token={ctx.csrfToken} />
+                        <input type="hidden" name="offerId" value={line.offerId} />
+                        <label for={quantityId} class="visually-hidden">
+                          {t.quantityOf(line.productName)}
+                        </label>
+                        <input
+                          id={quantityId}
+                          type="number"
+                          name="quantity"
+                          inputMode="numeric"
+                          min={line.min}
+                          max={line.max ?? undefined}
+                          step={1}
+                          value={line.quantity}
+                          required
+                          class="punchout-quantity"
+                        />
+                        <button type="submit" class="button secondary">
+                          {t.update}
+                        </button>
+                      </form>
+                      <span class="muted">{t.quantityRange(line.min, line.max)}</span>
+                    </td>
+                    <td class="number" data-label={t.unitPrice}>
+                      <span class="punchout-unit-price">{line.unitPriceText}</span>
+                      <br />
+                      <span class="muted">{line.priceUnitText}</span>
+                      {line.tierFrom !== undefined && (
+                        <>
+                          <br />
+                          <span class="badge neutral punchout-tier">{t.tierApplies(line.tierFrom)}</span>
+                        </>
+                      )}
+                    </td>
+                    <td class="number punchout-line-total" data-label={t.lineTotal}>
+                      {line.lineTotalText}
+                    </td>
+                    <td>
+                      <form
+                        method="post"
+                        action={sessionPath(ctx.sessionKey, '/cart/remove')}
+                        class="punchout-remove"
+                      >
+                        <CsrfField token={ctx.csrfToken} />
+                        <input type="hidden" name="offerId" value={line.offerId} />
+                        <button
+                          type="submit"
+                          class="button danger"
+                          aria-label={t.removeLine(line.productName)}
+                        >
+                          {t.remove}
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot>
+              {cart.totals.map((total) => (
+                <tr key={total.currency} class="punchout-total" data-currency={total.currency}>
+                  <th scope="row" colSpan={3}>
+                    {t.totalIn(total.currency)}
+                  </th>
+                  <td class="number">
+                    <strong>{total.text}</strong>
+                  </td>
+                  <td />
+                </tr>
+              ))}
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <div class="actions punchout-actions">
+        <form method="post" action={sessionPath(ctx.sessionKey, '/transfer')}>
+          <CsrfField token={ctx.csrfToken} />
+          <button type="submit" class="button punchout-transfer" disabled={cart.lines.length === 0}>
+            {t.transfer}
+          </button>
+        </form>
+        <a class="button secondary" href={productPath(ctx.sessionKey, ctx.productId)}>
+          {t.continueShopping}
+        </a>
+        <form method="post" action={sessionPath(ctx.sessionKey, '/cancel')}>
+          <CsrfField token={ctx.csrfToken} />
+          <button type="submit" class="button secondary punchout-cancel">
+            {t.cancel}
+          </button>
+        </form>
+      </div>
+    </ShopLayout>
+  );
+}

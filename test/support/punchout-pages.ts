@@ -1,0 +1,44 @@
+/** Helpers to drive the punchout pages over plain HTTP (no browser): forms, CSRF token, cookies-free. */
+
+export interface PageResponse {
+  status: number;
+  html: string;
+  location: string | null;
+  headers: Headers;
+}
+
+export async function getPage(url: string, headers: Record<string, string> = {}): Promise<PageResponse> {
+  const response = await fetch(url, { redirect: 'manual', headers });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get('location'),
+    headers: response.headers,
+  };
+}
+
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<PageResponse> {
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get('location'),
+    headers: response.headers,
+  };
+}
+
+/** The CSRF token rendered into a page's forms. */
+export function csrfOf(html: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no CSRF token on the page');
+  return match[1];
+}
