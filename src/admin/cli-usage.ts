@@ -10,6 +10,8 @@ Organizations and access
   user add --org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...
   user list --org <slug>
   user disable --org <slug> --email <email>     disables the user and revokes their tokens
+  user roles --org <slug> --email <email> --role buyer|admin|auditor [--role ...]
+                  replaces the user's roles
   token revoke-user --org <slug> --email <email>
                   revokes the user's live tokens (the user stays enabled)
 
@@ -28,6 +30,17 @@ Buying guidance
                   unspsc_prefix, condition, price_above (needs --currency); blocked beats preferred
   guidance list --org <slug> [--all]     active rules, or with --all also disabled ones
   guidance remove --org <slug> <ruleId>  disables the rule (it stays in the history)
+
+Audit trail
+  audit verify --org <slug> [--checkpoint <file>]...
+                  checks the chain from event 1 (and against signed checkpoints: a JSON file, JSON
+                  Lines, or log lines of type audit_checkpoint); exit 1 names the first broken event
+  audit head --org <slug>          prints a fresh signed checkpoint and the public key
+  audit export --org <slug> --format jsonl|csv [--from <time>] [--to <time>] [--out <file>]
+                  streams the events (to stdout without --out); verify offline with
+                  npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]
+  audit keygen [--out <file>]      writes a new Ed25519 signing key (mode 0600; default
+                  AUDIT_SIGNING_KEY_FILE or ./.data/audit-signing-key.pem) and prints its public key
 
 Database
   db migrate                        applies pending migrations (the gateway also does at start)

@@ -52,6 +52,11 @@ export class AppConfig {
     /** OCI UNIT when an offer has none. */
     defaultUnit: string;
   };
+  readonly audit!: {
+    /** Absolute path of the checkpoint signing key, or undefined (see AuditSigningKey). */
+    signingKeyFile: string | undefined;
+    checkpointIntervalSeconds: number;
+  };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
     Object.assign(this, values);
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'REDIS_URL',
     'DEMO_CLIENT_ID',
     'DEMO_CLIENT_SECRET',
+    'AUDIT_SIGNING_KEY_FILE',
   ]) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
@@ -146,6 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTtlSeconds: vars.PUNCHOUT_IDLE_TTL_SECONDS,
       frameAncestors: vars.PUNCHOUT_FRAME_ANCESTORS,
       defaultUnit: vars.OCI_DEFAULT_UNIT,
+    },
+    audit: {
+      signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
+      checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
     },
   });
 }

@@ -239,4 +239,20 @@ export class EnvironmentVariables {
   /** OCI UNIT sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
   @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
   OCI_DEFAULT_UNIT = 'PCE';
+
+  /**
+   * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
+   * Unset: generated once under ./.data/audit-signing-key.pem (a loud warning in production).
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(4_096)
+  AUDIT_SIGNING_KEY_FILE?: string;
+
+  /** How often each replica logs a signed checkpoint of every changed audit chain (0 = never). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
 }
