@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
+import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
 
 /** What the operator CLI needs: the services, without HTTP. */
 @Module({})
@@ -20,6 +21,7 @@ export class AdminModule {
         OAuthModule,
         CatalogModule,
         GuidanceModule,
+        ConsoleSignInModule,
       ],
     };
   }

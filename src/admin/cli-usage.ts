@@ -29,6 +29,11 @@ Buying guidance
   guidance list --org <slug> [--all]     active rules, or with --all also disabled ones
   guidance remove --org <slug> <ruleId>  disables the rule (it stays in the history)
 
+Audit
+  audit console-link --org <slug> --email <email>
+                  prints a one-time sign-in link to the compliance console for an auditor
+                  (expires after 10 minutes, works once)
+
 Database
   db migrate                        applies pending migrations (the gateway also does at start)
   db status                         lists migrations and their state

@@ -19,6 +19,7 @@ import { parseDemoArgs } from './catalog-args';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { GuidanceRuleResponse } from '../guidance/dto/guidance-rule.response';
 import { cliAuthor, parseGuidanceRuleArgs, parseRuleId } from './guidance-args';
+import { auditConsoleLinkCommand } from './audit-console-link.command';
 
 export class UsageError extends Error {}
 
@@ -30,7 +31,7 @@ export interface CliArgs {
   values: Record<string, string | boolean | string[] | undefined>;
 }
 
-interface RunContext<I> {
+export interface RunContext<I> {
   io: CliIo;
   json: boolean;
   config: AppConfig;
@@ -38,7 +39,7 @@ interface RunContext<I> {
   input: I;
 }
 
-interface Command<I> {
+export interface Command<I> {
   /** Whether the command needs the Nest services (the db commands work on a bare connection). */
   needsApp: boolean;
   /** Validates the arguments; throws UsageError or InvalidInputError and touches nothing. */
@@ -369,6 +370,7 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       printResult(ctx.io, ctx.json, rule, `Disabled rule ${rule.id} (kept in the history)`);
     },
   }),
+  'audit console-link': define(auditConsoleLinkCommand),
   'db migrate': define({
     needsApp: false,
     parse(args) {

@@ -1,7 +1,18 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,7 +22,13 @@ import { CurrentPrincipal } from '../../auth/current-principal.decorator';
 import { Principal } from '../../auth/principal';
 import { RequireRoles } from '../../auth/require-roles.decorator';
 import { UserRole } from '../../generated/prisma/enums';
-import { AuditEventPage, AuditSessionDetail, AuditSessionPage } from './dto/audit-review.response';
+import { ConsoleSignInService } from '../console/console-sign-in.service';
+import {
+  AuditEventPage,
+  AuditSessionDetail,
+  AuditSessionPage,
+  ConsoleLinkResponse,
+} from './dto/audit-review.response';
 import { ListAuditEventsQuery } from './dto/list-audit-events.query';
 import { ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
 import { AuditReviewService } from './audit-review.service';
@@ -22,7 +39,10 @@ import { AuditReviewService } from './audit-review.service';
 @RequireRoles(UserRole.auditor)
 @Controller('api/v1/audit')
 export class AuditReviewController {
-  constructor(private readonly review: AuditReviewService) {}
+  constructor(
+    private readonly review: AuditReviewService,
+    private readonly signIn: ConsoleSignInService,
+  ) {}
 
   @Get('sessions')
   @ApiOperation({ summary: 'Punchout sessions with their outcome and cart totals, newest first' })
@@ -56,5 +76,21 @@ export class AuditReviewController {
     @Query() query: ListAuditEventsQuery,
   ): Promise<AuditEventPage> {
     return this.review.listEvents(principal.organizationId, query);
+  }
+
+  @Post('console-links')
+  @HttpCode(HttpStatus.CREATED)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'A one-time sign-in link to the compliance console (expires after 10 minutes, works once)',
+  })
+  @ApiCreatedResponse({ type: ConsoleLinkResponse })
+  async consoleLink(@CurrentPrincipal() principal: Principal): Promise<ConsoleLinkResponse> {
+    const link = await this.signIn.createLinkForUser(
+      principal.organizationId,
+      principal.userId,
+      principal.email,
+    );
+    return { url: link.url, expiresAt: link.expiresAt.toISOString() };
   }
 }
