@@ -4,9 +4,9 @@
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/**/*.browser-spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)', '<rootDir>/test/**/*.e2e-spec.ts?(x)', '<rootDir>/test/**/*.browser-spec.ts?(x)'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
     // ES-only dependencies: jest on Node 20 cannot require() them, so they are transpiled to CommonJS.
     '^.+/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
   },

@@ -10,6 +10,7 @@ import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { closeConnectionsWhileDraining } from './close-gracefully';
 import { serveOpenApi } from './openapi';
+import { serveWebAssets } from '../web/serve-assets';
 
 export interface CreateAppOptions {
   /** Extra modules mounted beside the application's own (tests). */
@@ -91,6 +92,7 @@ export async function createApp(
   acceptEmptyJsonBodies(fastify);
 
   serveOpenApi(app, config);
+  await serveWebAssets(app);
   await app.init();
   return app;
 }

@@ -21,6 +21,10 @@ export function testRedisUrl(): string | undefined {
     const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
     const result = spawnSync(process.execPath, ['-e', PROBE, url], { timeout: 3000 });
     probed = { url: result.status === 0 ? url : undefined };
+    if (!probed.url && process.env.CI) {
+      // .ci/run starts a Redis when none answers; in CI a silently skipped suite would hide a failure.
+      throw new Error(`No Redis answers at ${url}: .ci/run should have started one (TEST_REDIS_URL).`);
+    }
     if (!probed.url) {
       process.stderr.write(
         `Redis-backed rate-limit tests SKIPPED: nothing answers at ${url} (set TEST_REDIS_URL to run them).\n`,

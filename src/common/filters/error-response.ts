@@ -71,14 +71,16 @@ function fromHttpException(exception: HttpException, status: number, request?: F
   return { error: code, error_description: exception.message };
 }
 
-/** Fastify's own client errors carry an FST_ code and a 4xx statusCode. */
+/** Fastify's own client errors carry an FST_ code and a 4xx statusCode; so do exposed http-errors. */
 function fastifyClientErrorStatus(exception: unknown): number | undefined {
   if (typeof exception !== 'object' || exception === null) return undefined;
   const { statusCode, code } = exception as { statusCode?: unknown; code?: unknown };
   const isFastify = typeof code === 'string' && code.startsWith('FST_');
   const isParseError = exception instanceof SyntaxError; // JSON body parser
+  // http-errors objects (from @fastify/static's file sending) mark client errors as `expose`.
+  const isExposedHttpError = (exception as { expose?: unknown }).expose === true;
   if (
-    (isFastify || isParseError) &&
+    (isFastify || isParseError || isExposedHttpError) &&
     typeof statusCode === 'number' &&
     statusCode >= 400 &&
     statusCode < 500

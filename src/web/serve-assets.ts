@@ -1,0 +1,28 @@
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { join } from 'node:path';
+
+/** Where the pages' CSS and scripts live: src/web/assets, copied to dist/web/assets by the build. */
+export const WEB_ASSETS_DIR = join(__dirname, 'assets');
+
+/**
+ * Serves the pages' static files at /assets/<file>, public (no bearer token), with ETags and a short
+ * cache lifetime: file names carry no content hash, so a new release must reach browsers within the hour.
+ */
+export async function serveWebAssets(app: NestFastifyApplication): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: WEB_ASSETS_DIR,
+    prefix: '/assets/',
+    decorateReply: false, // Swagger UI registers the plugin too
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    // @fastify/static 10 hands over Fastify's reply (its types still say ServerResponse).
+    setHeaders: (response) => {
+      const reply = response as unknown as FastifyReply;
+      void reply.header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
+    },
+  });
+}
