@@ -10,6 +10,8 @@ Organizations and access
   user add --org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...
   user list --org <slug>
   user disable --org <slug> --email <email>     disables the user and revokes their tokens
+  user roles --org <slug> --email <email> --role buyer|admin|auditor [--role ...]
+                  replaces the user's roles
   token revoke-user --org <slug> --email <email>
                   revokes the user's live tokens (the user stays enabled)
 

@@ -1,3 +1,4 @@
+import { AuditActor } from '../audit/audit-event';
 import { INestApplicationContext } from '@nestjs/common';
 import { existsSync, statSync } from 'node:fs';
 import { AppConfig } from '../config/app-config';
@@ -8,6 +9,7 @@ import { ClientsService } from '../oauth/clients.service';
 import { AddUserDto } from '../oauth/dto/add-user.dto';
 import { CreateClientDto } from '../oauth/dto/create-client.dto';
 import { CreateOrganizationDto } from '../oauth/dto/create-organization.dto';
+import { SetUserRolesDto } from '../oauth/dto/set-user-roles.dto';
 import { UserRefDto } from '../oauth/dto/user-ref.dto';
 import { OrganizationsService } from '../oauth/organizations.service';
 import { UsersService } from '../oauth/users.service';
@@ -60,6 +62,11 @@ function onlyPositionals(args: CliArgs, count: number, usage: string): string[] 
 function allowOnly(args: CliArgs, allowed: string[], usage: string): void {
   const extra = Object.keys(args.values).filter((key) => key !== 'json' && !allowed.includes(key));
   if (extra.length > 0) throw new UsageError(`--${extra[0]} does not apply here; usage: gateway ${usage}`);
+}
+
+/** The audit trail's actor for an operator command: `cli:<OS user>@<host>`. */
+function cliActor(ctx: RunContext<unknown>): AuditActor {
+  return { label: cliAuthor(ctx.io.env) };
 }
 
 function service<T>(ctx: RunContext<unknown>, type: new (...args: never[]) => T): T {
@@ -116,7 +123,10 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       });
     },
     async run(ctx) {
-      const { client, clientSecret } = await service(ctx, ClientsService).create(ctx.input);
+      const { client, clientSecret } = await service(ctx, ClientsService).create(
+        ctx.input as CreateClientDto,
+        cliActor(ctx),
+      );
       printResult(
         ctx.io,
         ctx.json,
@@ -167,7 +177,7 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       return clientId;
     },
     async run(ctx) {
-      const client = await service(ctx, ClientsService).revoke(ctx.input as string);
+      const client = await service(ctx, ClientsService).revoke(ctx.input as string, cliActor(ctx));
       printResult(
         ctx.io,
         ctx.json,
@@ -190,7 +200,7 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       });
     },
     async run(ctx) {
-      const user = await service(ctx, UsersService).add(ctx.input as AddUserDto);
+      const user = await service(ctx, UsersService).add(ctx.input as AddUserDto, cliActor(ctx));
       printResult(ctx.io, ctx.json, user, `Added ${user.email} (${user.roles.join(', ')})`);
     },
   }),
@@ -223,8 +233,26 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       return validateInput(UserRefDto, { org: args.values.org, email: args.values.email });
     },
     async run(ctx) {
-      const user = await service(ctx, UsersService).disable(ctx.input as UserRefDto);
+      const user = await service(ctx, UsersService).disable(ctx.input as UserRefDto, cliActor(ctx));
       printResult(ctx.io, ctx.json, user, `Disabled ${user.email}; their tokens are revoked`);
+    },
+  }),
+  'user roles': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'user roles --org <slug> --email <email> --role buyer|admin|auditor [--role ...]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'email', 'role'], usage);
+      return validateInput(SetUserRolesDto, {
+        org: args.values.org,
+        email: args.values.email,
+        roles: args.values.role ?? [],
+      });
+    },
+    async run(ctx) {
+      const { roles, ...ref } = ctx.input as SetUserRolesDto;
+      const user = await service(ctx, UsersService).setRoles(ref, roles, cliActor(ctx));
+      printResult(ctx.io, ctx.json, user, `${user.email} now has the roles ${user.roles.join(', ')}`);
     },
   }),
   'catalog demo': define({
@@ -299,7 +327,10 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       return validateInput(UserRefDto, { org: args.values.org, email: args.values.email });
     },
     async run(ctx) {
-      const result = await service(ctx, AccessTokensService).revokeForUser(ctx.input as UserRefDto);
+      const result = await service(ctx, AccessTokensService).revokeForUser(
+        ctx.input as UserRefDto,
+        cliActor(ctx),
+      );
       printResult(
         ctx.io,
         ctx.json,
@@ -322,7 +353,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       const { org, rule } = ctx.input as { org: string; rule: ReturnType<typeof parseGuidanceRuleArgs> };
       const organization = await service(ctx, OrganizationsService).bySlug(org);
       const created = GuidanceRuleResponse.from(
-        await service(ctx, GuidanceRulesService).create(organization.id, rule, cliAuthor(ctx.io.env)),
+        await service(ctx, GuidanceRulesService).create(
+          organization.id,
+          rule,
+          cliAuthor(ctx.io.env),
+          cliActor(ctx),
+        ),
       );
       printResult(ctx.io, ctx.json, created, `Added rule ${created.id}: ${describeRule(created)}`);
     },
@@ -365,7 +401,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       const { org, ruleId } = ctx.input as { org: string; ruleId: string };
       const organization = await service(ctx, OrganizationsService).bySlug(org);
       const rule = GuidanceRuleResponse.from(
-        await service(ctx, GuidanceRulesService).disable(organization.id, ruleId, cliAuthor(ctx.io.env)),
+        await service(ctx, GuidanceRulesService).disable(
+          organization.id,
+          ruleId,
+          cliAuthor(ctx.io.env),
+          cliActor(ctx),
+        ),
       );
       printResult(ctx.io, ctx.json, rule, `Disabled rule ${rule.id} (kept in the history)`);
     },

@@ -1,5 +1,5 @@
-import { userInfo } from 'node:os';
 import { isUUID } from 'class-validator';
+import { cliActorLabel } from '../audit/audit-actor';
 import { validateInput, InvalidInputError } from '../common/validation/validate-input';
 import { CreateGuidanceRuleDto, guidanceRuleProblems } from '../guidance/dto/create-guidance-rule.dto';
 import { UsageError } from './commands';
@@ -26,13 +26,7 @@ export function parseRuleId(value: string, usage: string): string {
   return value;
 }
 
-/** Who made a change from the command line: `cli:<OS user>`. */
+/** Who made a change from the command line: `cli:<OS user>@<host>`, as the audit trail names them. */
 export function cliAuthor(env: NodeJS.ProcessEnv): string {
-  let name: string | undefined;
-  try {
-    name = userInfo().username;
-  } catch {
-    name = env.USER ?? env.LOGNAME;
-  }
-  return `cli:${(name || 'unknown').slice(0, 300)}`;
+  return cliActorLabel(env);
 }

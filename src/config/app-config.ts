@@ -44,6 +44,11 @@ export class AppConfig {
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   readonly shutdownTimeoutMs!: number;
+  readonly audit!: {
+    /** Absolute path of the checkpoint signing key, or undefined (see AuditSigningKey). */
+    signingKeyFile: string | undefined;
+    checkpointIntervalSeconds: number;
+  };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
     Object.assign(this, values);
@@ -73,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'REDIS_URL',
     'DEMO_CLIENT_ID',
     'DEMO_CLIENT_SECRET',
+    'AUDIT_SIGNING_KEY_FILE',
   ]) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
@@ -133,5 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    audit: {
+      signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
+      checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+    },
   });
 }

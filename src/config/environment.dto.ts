@@ -212,4 +212,20 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /**
+   * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
+   * Unset: generated once under ./.data/audit-signing-key.pem (a loud warning in production).
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(4_096)
+  AUDIT_SIGNING_KEY_FILE?: string;
+
+  /** How often each replica logs a signed checkpoint of every changed audit chain (0 = never). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
 }

@@ -1,3 +1,4 @@
+import { systemActor } from '../audit/audit-actor';
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../config/app-config';
@@ -76,15 +77,19 @@ export class DemoSeedService {
       slug: DEMO_ORG_SLUG,
       name: 'Demo Purchasing GmbH',
     });
-    const { client, clientSecret } = await this.clients.create({
-      org: DEMO_ORG_SLUG,
-      name: 'Demo procurement system',
-      clientId: this.config.demo.clientId,
-      clientSecret: this.config.demo.clientSecret,
-    });
-    for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user });
+    const actor = systemActor('demo-seed');
+    const { client, clientSecret } = await this.clients.create(
+      {
+        org: DEMO_ORG_SLUG,
+        name: 'Demo procurement system',
+        clientId: this.config.demo.clientId,
+        clientSecret: this.config.demo.clientSecret,
+      },
+      actor,
+    );
+    for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user }, actor);
     for (const rule of DEMO_GUIDANCE_RULES) {
-      await this.guidance.create(organization.id, rule, 'demo-seed');
+      await this.guidance.create(organization.id, rule, 'demo-seed', actor);
     }
     return {
       created: true,

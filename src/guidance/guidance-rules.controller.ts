@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { principalActor } from '../audit/audit-actor';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { RequireRoles } from '../auth/require-roles.decorator';
@@ -36,7 +37,7 @@ export class GuidanceRulesController {
     @Body() body: CreateGuidanceRuleDto,
   ): Promise<GuidanceRuleResponse> {
     return GuidanceRuleResponse.from(
-      await this.rules.create(principal.organizationId, body, principal.email),
+      await this.rules.create(principal.organizationId, body, principal.email, principalActor(principal)),
     );
   }
 
@@ -47,6 +48,8 @@ export class GuidanceRulesController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
   ): Promise<GuidanceRuleResponse> {
-    return GuidanceRuleResponse.from(await this.rules.disable(principal.organizationId, id, principal.email));
+    return GuidanceRuleResponse.from(
+      await this.rules.disable(principal.organizationId, id, principal.email, principalActor(principal)),
+    );
   }
 }

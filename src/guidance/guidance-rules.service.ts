@@ -1,4 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { AuditActor, AuditEventTypes } from '../audit/audit-event';
+import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { GuidanceRule } from '../generated/prisma/client';
@@ -18,7 +20,10 @@ export const MAX_ACTIVE_RULES = 500;
 export class GuidanceRulesService {
   private readonly cache = new Map<string, { rules: GuidanceRuleSpec[]; expiresAt: number }>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The organization's active rules, loaded once per request at most (cached briefly). */
   async activeRules(organizationId: string): Promise<GuidanceRuleSpec[]> {
@@ -40,7 +45,13 @@ export class GuidanceRulesService {
     });
   }
 
-  async create(organizationId: string, input: CreateGuidanceRuleDto, author: string): Promise<GuidanceRule> {
+  /** `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names. */
+  async create(
+    organizationId: string,
+    input: CreateGuidanceRuleDto,
+    author: string,
+    actor: AuditActor,
+  ): Promise<GuidanceRule> {
     const problems = guidanceRuleProblems(input);
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
@@ -52,32 +63,72 @@ export class GuidanceRulesService {
         `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
       );
     }
-    const rule = await this.prisma.guidanceRule.create({
-      data: {
+    const rule = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.guidanceRule.create({
+        data: {
+          organizationId,
+          effect: input.effect,
+          matcher: input.matcher,
+          value: input.value,
+          currency: input.currency,
+          note: input.note,
+          createdBy: author,
+        },
+      });
+      await this.audit.append(tx, {
         organizationId,
-        effect: input.effect,
-        matcher: input.matcher,
-        value: input.value,
-        currency: input.currency,
-        note: input.note,
-        createdBy: author,
-      },
+        type: AuditEventTypes.guidanceRuleAdded,
+        actor,
+        payload: { rule: rulePayload(created) },
+      });
+      return created;
     });
     this.cache.delete(organizationId);
     return rule;
   }
 
   /** Rules are disabled, never deleted, so the record of what applied when stays. Idempotent. */
-  async disable(organizationId: string, ruleId: string, author: string): Promise<GuidanceRule> {
+  async disable(
+    organizationId: string,
+    ruleId: string,
+    author: string,
+    actor: AuditActor,
+  ): Promise<GuidanceRule> {
     // Scoped by organization: another organization's rule is "not found", not "forbidden".
     const rule = await this.prisma.guidanceRule.findFirst({ where: { id: ruleId, organizationId } });
     if (!rule) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No guidance rule ${ruleId}.`);
     if (rule.disabledAt) return rule;
-    const disabled = await this.prisma.guidanceRule.update({
-      where: { id: rule.id },
-      data: { disabledAt: new Date(), disabledBy: author },
+    const disabled = await this.prisma.$transaction(async (tx) => {
+      // Only an active rule is disabled, so two concurrent removals record one event.
+      const { count } = await tx.guidanceRule.updateMany({
+        where: { id: rule.id, disabledAt: null },
+        data: { disabledAt: new Date(), disabledBy: author },
+      });
+      if (count === 1) {
+        await this.audit.append(tx, {
+          organizationId,
+          type: AuditEventTypes.guidanceRuleDisabled,
+          actor,
+          payload: { rule: rulePayload(rule) },
+        });
+      }
+      return tx.guidanceRule.findUniqueOrThrow({ where: { id: rule.id } });
     });
     this.cache.delete(organizationId);
     return disabled;
   }
+}
+
+/** A rule as the audit trail records it (for a disable: as it was before). */
+function rulePayload(rule: GuidanceRule): Record<string, unknown> {
+  return {
+    id: rule.id,
+    effect: rule.effect,
+    matcher: rule.matcher,
+    value: rule.value,
+    currency: rule.currency,
+    note: rule.note,
+    createdBy: rule.createdBy,
+    createdAt: rule.createdAt.toISOString(),
+  };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { GuidanceRulesController } from './guidance-rules.controller';
 import { GuidanceRulesService } from './guidance-rules.service';
 import { RulesGuidanceProvider } from './rules-guidance.provider';
@@ -9,6 +10,7 @@ import { SearchGuidanceProvider } from './search-guidance';
  * predicates search evaluates. One module, so search, product details and the CLI share one cache.
  */
 @Module({
+  imports: [AuditModule],
   controllers: [GuidanceRulesController],
   providers: [GuidanceRulesService, { provide: SearchGuidanceProvider, useClass: RulesGuidanceProvider }],
   exports: [GuidanceRulesService, SearchGuidanceProvider],

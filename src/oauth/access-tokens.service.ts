@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { AuditActor, AuditEventTypes } from '../audit/audit-event';
+import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock/clock';
 import { generateSecret, sha256 } from '../common/crypto/secrets';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { UserRefDto } from './dto/user-ref.dto';
-import { UsersService } from './users.service';
+import { userPayload, UsersService } from './users.service';
 import { TokenIssuanceRepository } from './token-issuance.repository';
 
 export const ACCESS_TOKEN_PREFIX = 'mpgt_';
@@ -24,6 +26,7 @@ export class AccessTokensService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly issuance: TokenIssuanceRepository,
+    private readonly audit: AuditService,
   ) {}
 
   /** A new token for a user through a client of the same organization; only its SHA-256 is stored. */
@@ -56,12 +59,22 @@ export class AccessTokensService {
   }
 
   /** Revokes every live token of one user (operators: `token revoke-user`); the user stays enabled. */
-  async revokeForUser(input: UserRefDto): Promise<{ email: string; revoked: number }> {
+  async revokeForUser(input: UserRefDto, actor: AuditActor): Promise<{ email: string; revoked: number }> {
     const user = await this.users.byRef(input);
     const now = this.clock.now();
-    const { count } = await this.prisma.accessToken.updateMany({
-      where: { userId: user.id, revokedAt: null, expiresAt: { gt: now } },
-      data: { revokedAt: now },
+    const count = await this.prisma.$transaction(async (tx) => {
+      const revoked = await tx.accessToken.updateMany({
+        where: { userId: user.id, revokedAt: null, expiresAt: { gt: now } },
+        data: { revokedAt: now },
+      });
+      // Recorded even when nothing was live: the operator's action is what the trail witnesses.
+      await this.audit.append(tx, {
+        organizationId: user.organizationId,
+        type: AuditEventTypes.tokensRevoked,
+        actor,
+        payload: { user: userPayload(user), revoked: revoked.count },
+      });
+      return revoked.count;
     });
     return { email: user.email, revoked: count };
   }

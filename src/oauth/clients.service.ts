@@ -1,5 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { AuditActor, AuditEventTypes } from '../audit/audit-event';
+import { AuditService } from '../audit/audit.service';
 import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
@@ -39,21 +41,37 @@ export class ClientsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
+    private readonly audit: AuditService,
   ) {}
 
-  async create(input: CreateClientDto): Promise<CreatedClient> {
+  async create(input: CreateClientDto, actor: AuditActor): Promise<CreatedClient> {
     const organization = await this.organizations.bySlug(input.org);
     const clientId = input.clientId ?? `${CLIENT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
     const clientSecret = input.clientSecret ?? generateSecret(CLIENT_SECRET_PREFIX);
     try {
-      const client = await this.prisma.oAuthClient.create({
-        data: {
+      const client = await this.prisma.$transaction(async (tx) => {
+        const created = await tx.oAuthClient.create({
+          data: {
+            organizationId: organization.id,
+            clientId,
+            secretHash: sha256(clientSecret),
+            name: input.name,
+            callbackOrigins: [
+              ...new Set((input.callbackOrigins ?? []).map((origin) => origin.toLowerCase())),
+            ],
+          },
+        });
+        // Never the secret nor its hash: the event names the client, not its credential.
+        await this.audit.append(tx, {
           organizationId: organization.id,
-          clientId,
-          secretHash: sha256(clientSecret),
-          name: input.name,
-          callbackOrigins: [...new Set((input.callbackOrigins ?? []).map((origin) => origin.toLowerCase()))],
-        },
+          type: AuditEventTypes.clientCreated,
+          actor,
+          payload: {
+            client: { id: created.id, clientId: created.clientId, name: created.name },
+            callbackOrigins: created.callbackOrigins,
+          },
+        });
+        return created;
       });
       return { client, clientSecret };
     } catch (error) {
@@ -65,19 +83,28 @@ export class ClientsService {
   }
 
   /** Revokes a client and every token it issued, effective on their next use. */
-  async revoke(clientId: string): Promise<OAuthClient> {
+  async revoke(clientId: string, actor: AuditActor): Promise<OAuthClient> {
     const client = await this.prisma.oAuthClient.findUnique({ where: { clientId } });
     if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
     if (client.revokedAt) return client;
     const now = new Date();
-    const [revoked] = await this.prisma.$transaction([
-      this.prisma.oAuthClient.update({ where: { id: client.id }, data: { revokedAt: now } }),
-      this.prisma.accessToken.updateMany({
+    return this.prisma.$transaction(async (tx) => {
+      const revoked = await tx.oAuthClient.update({ where: { id: client.id }, data: { revokedAt: now } });
+      const tokens = await tx.accessToken.updateMany({
         where: { clientId: client.id, revokedAt: null },
         data: { revokedAt: now },
-      }),
-    ]);
-    return revoked;
+      });
+      await this.audit.append(tx, {
+        organizationId: client.organizationId,
+        type: AuditEventTypes.clientRevoked,
+        actor,
+        payload: {
+          client: { id: client.id, clientId: client.clientId, name: client.name },
+          tokensRevoked: tokens.count,
+        },
+      });
+      return revoked;
+    });
   }
 
   /**

@@ -1,4 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { AuditActor, AuditEventTypes } from '../audit/audit-event';
+import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../database/prisma-errors';
@@ -12,18 +14,28 @@ export class UsersService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
+    private readonly audit: AuditService,
   ) {}
 
-  async add(input: AddUserDto): Promise<User> {
+  async add(input: AddUserDto, actor: AuditActor): Promise<User> {
     const organization = await this.organizations.bySlug(input.org);
     try {
-      return await this.prisma.user.create({
-        data: {
+      return await this.prisma.$transaction(async (tx) => {
+        const user = await tx.user.create({
+          data: {
+            organizationId: organization.id,
+            email: input.email,
+            name: input.name,
+            roles: input.roles ?? [UserRole.buyer],
+          },
+        });
+        await this.audit.append(tx, {
           organizationId: organization.id,
-          email: input.email,
-          name: input.name,
-          roles: input.roles ?? [UserRole.buyer],
-        },
+          type: AuditEventTypes.userAdded,
+          actor,
+          payload: { user: userPayload(user), roles: user.roles },
+        });
+        return user;
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -49,18 +61,42 @@ export class UsersService {
   }
 
   /** Disables a user and revokes their tokens, effective on their next call. */
-  async disable(input: UserRefDto): Promise<User> {
+  async disable(input: UserRefDto, actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     if (user.disabledAt) return user;
     const now = new Date();
-    const [disabled] = await this.prisma.$transaction([
-      this.prisma.user.update({ where: { id: user.id }, data: { disabledAt: now } }),
-      this.prisma.accessToken.updateMany({
+    return this.prisma.$transaction(async (tx) => {
+      const disabled = await tx.user.update({ where: { id: user.id }, data: { disabledAt: now } });
+      const tokens = await tx.accessToken.updateMany({
         where: { userId: user.id, revokedAt: null },
         data: { revokedAt: now },
-      }),
-    ]);
-    return disabled;
+      });
+      await this.audit.append(tx, {
+        organizationId: user.organizationId,
+        type: AuditEventTypes.userDisabled,
+        actor,
+        payload: { user: userPayload(user), tokensRevoked: tokens.count },
+      });
+      return disabled;
+    });
+  }
+
+  /** Replaces a user's roles; records the change (from, to) unless nothing changes. */
+  async setRoles(input: UserRefDto, roles: UserRole[], actor: AuditActor): Promise<User> {
+    const user = await this.byRef(input);
+    const to = [...new Set(roles)].sort();
+    const from = [...user.roles].sort();
+    if (from.join() === to.join()) return user;
+    return this.prisma.$transaction(async (tx) => {
+      const changed = await tx.user.update({ where: { id: user.id }, data: { roles: to } });
+      await this.audit.append(tx, {
+        organizationId: user.organizationId,
+        type: AuditEventTypes.userRoleChanged,
+        actor,
+        payload: { user: userPayload(user), from, to },
+      });
+      return changed;
+    });
   }
 
   async list(org: string): Promise<User[]> {
@@ -70,4 +106,9 @@ export class UsersService {
       orderBy: { email: 'asc' },
     });
   }
+}
+
+/** How audit events name a user. */
+export function userPayload(user: Pick<User, 'id' | 'email'>): { id: string; email: string } {
+  return { id: user.id, email: user.email };
 }

@@ -1,4 +1,4 @@
-import { userInfo } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../src/generated/prisma/client';
 import { cli } from '../support/cli';
@@ -39,7 +39,7 @@ describe('operator CLI: gateway guidance', () => {
     expect(stored).toMatchObject({
       id: rule.id,
       note: 'Needs approval',
-      createdBy: `cli:${userInfo().username}`,
+      createdBy: `cli:${userInfo().username}@${hostname()}`,
       disabledAt: null,
     });
 
@@ -60,7 +60,7 @@ describe('operator CLI: gateway guidance', () => {
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain(`Disabled rule ${id}`);
     expect(await prisma.guidanceRule.findUniqueOrThrow({ where: { id } })).toMatchObject({
-      disabledBy: `cli:${userInfo().username}`,
+      disabledBy: `cli:${userInfo().username}@${hostname()}`,
       disabledAt: expect.any(Date),
     });
     expect((await cli(database.url, 'guidance', 'list', '--org', 'acme')).stdout).not.toContain(id);

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { PrismaService } from '../database/prisma.service';
+import { AuditChainVerifier } from './audit-chain-verifier';
+import { AuditCheckpoint, checkpointProblem } from './audit-checkpoint';
+import { readAuditEvents } from './audit-event.reader';
+import { GENESIS_HASH } from './audit-hash';
+import { AuditSigningKey } from './audit-signing-key';
+
+export type { AuditCheckpoint } from './audit-checkpoint';
+
+export interface AuditVerification {
+  intact: boolean;
+  /** How many events were read. */
+  checked: number;
+  /** The chain head as recorded in audit_chain_head (what verification compared against). */
+  head: { sequence: number; hash: string };
+  /** The first event that does not verify (gap, wrong link, wrong hash, differs from a checkpoint). */
+  firstBrokenSequence?: number;
+  problem?: string;
+}
+
+export interface ChainHead {
+  sequence: number;
+  hash: string;
+}
+
+/**
+ * Reads an organization's chain back and checks it: every event from 1 in constant memory, the head
+ * row, and signed checkpoints given from outside (which catch a history rewritten and re-hashed).
+ */
+@Injectable()
+export class AuditChainService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly key: AuditSigningKey,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The recorded head: sequence 0 and 32 zero bytes before the first event. */
+  async head(organizationId: string): Promise<ChainHead> {
+    const { rows } = await this.prisma.pool.query<{ sequence: string; hash: Buffer }>(
+      'SELECT sequence::text AS sequence, hash FROM audit_chain_head WHERE organization_id = $1::uuid',
+      [organizationId],
+    );
+    return rows.length === 0
+      ? { sequence: 0, hash: GENESIS_HASH.toString('hex') }
+      : { sequence: Number(rows[0].sequence), hash: rows[0].hash.toString('hex') };
+  }
+
+  /** A fresh checkpoint of the current head, signed with the gateway's key. */
+  async signedHead(organizationId: string): Promise<AuditCheckpoint> {
+    const head = await this.head(organizationId);
+    return this.key.sign({
+      organization: organizationId,
+      sequence: head.sequence,
+      hash: head.hash,
+      time: this.clock.now().toISOString(),
+    });
+  }
+
+  async verify(organizationId: string, checkpoints: AuditCheckpoint[] = []): Promise<AuditVerification> {
+    // The head is read first; events appended while we verify lie beyond it and are left for next time.
+    const head = await this.head(organizationId);
+    for (const checkpoint of checkpoints) {
+      const problem =
+        checkpointProblem(checkpoint, this.key.publicKey) ??
+        (checkpoint.organization === organizationId
+          ? undefined
+          : `checkpoint at sequence ${checkpoint.sequence} is for another organization`);
+      if (problem) return { intact: false, checked: 0, head, problem };
+    }
+    const verifier = new AuditChainVerifier('genesis', checkpoints);
+    for await (const batch of readAuditEvents(this.prisma.pool, organizationId, {
+      after: 0,
+      upTo: head.sequence,
+    })) {
+      for (const event of batch) verifier.push(event);
+      if (verifier.broken) break;
+    }
+    const result = (broken: { sequence: number; problem: string }): AuditVerification => ({
+      intact: false,
+      checked: verifier.checked,
+      head,
+      firstBrokenSequence: broken.sequence,
+      problem: broken.problem,
+    });
+    if (verifier.broken) return result(verifier.broken);
+    const reached = verifier.head;
+    if (reached.sequence < head.sequence) {
+      return result({
+        sequence: reached.sequence + 1,
+        problem: `event ${reached.sequence + 1} is missing (the head is at ${head.sequence})`,
+      });
+    }
+    if (reached.hash !== head.hash) {
+      return result({ sequence: head.sequence, problem: 'the chain head does not match the last event' });
+    }
+    const beyond = verifier.checkpointsBeyondHead();
+    if (beyond.length > 0) {
+      return result({
+        sequence: head.sequence + 1,
+        problem: `a signed checkpoint saw sequence ${beyond[0]}, beyond the head ${head.sequence}: events were removed`,
+      });
+    }
+    return { intact: true, checked: verifier.checked, head };
+  }
+}
