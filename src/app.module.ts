@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuditModule } from './audit/audit.module';
+import { AuditApiModule } from './audit/audit-api.module';
 import { AuditReviewModule } from './audit/review/audit-review.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
@@ -33,6 +34,7 @@ export class AppModule {
         DatabaseModule,
         HealthModule,
         AuditModule,
+        AuditApiModule,
         AuditReviewModule,
         AuthModule,
         GuidanceModule,

@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
+import { AuditModule } from '../audit/audit.module';
 import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
 
 /** What the operator CLI needs: the services, without HTTP. */
@@ -21,6 +22,7 @@ export class AdminModule {
         OAuthModule,
         CatalogModule,
         GuidanceModule,
+        AuditModule,
         ConsoleSignInModule,
       ],
     };

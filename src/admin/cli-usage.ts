@@ -31,7 +31,16 @@ Buying guidance
   guidance list --org <slug> [--all]     active rules, or with --all also disabled ones
   guidance remove --org <slug> <ruleId>  disables the rule (it stays in the history)
 
-Audit
+Audit trail
+  audit verify --org <slug> [--checkpoint <file>]...
+                  checks the chain from event 1 (and against signed checkpoints: a JSON file, JSON
+                  Lines, or log lines of type audit_checkpoint); exit 1 names the first broken event
+  audit head --org <slug>          prints a fresh signed checkpoint and the public key
+  audit export --org <slug> --format jsonl|csv [--from <time>] [--to <time>] [--out <file>]
+                  streams the events (to stdout without --out); verify offline with
+                  npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]
+  audit keygen [--out <file>]      writes a new Ed25519 signing key (mode 0600; default
+                  AUDIT_SIGNING_KEY_FILE or ./.data/audit-signing-key.pem) and prints its public key
   audit console-link --org <slug> --email <email>
                   prints a one-time sign-in link to the compliance console for an auditor
                   (expires after 10 minutes, works once)

@@ -9,7 +9,7 @@ import { MigrationError } from '../database/migration-runner';
 import { AdminModule } from './admin.module';
 import { CliIo, printError } from './cli-output';
 import { CLI_USAGE } from './cli-usage';
-import { COMMANDS, CliArgs, ImportAbortedError, UsageError } from './commands';
+import { COMMANDS, CliArgs, ImportAbortedError, ReportedFailureError, UsageError } from './commands';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -29,6 +29,10 @@ const OPTIONS = {
   currency: { type: 'string' },
   note: { type: 'string' },
   all: { type: 'boolean' },
+  checkpoint: { type: 'string', multiple: true },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  out: { type: 'string' },
 } as const;
 
 /**
@@ -62,6 +66,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     // Arguments are checked before anything connects, so bad usage never touches the database.
     const input = command.parse(args);
+    if (command.needsDatabase === false) {
+      await command.run({ io, json, config: loadConfig(io.env), context: undefined, input });
+      return 0;
+    }
     const { config, embedded } = await resolveDatabase(loadConfig(io.env), (message) =>
       io.stderr.write(`${message}\n`),
     );
@@ -96,7 +104,7 @@ function reportFailure(io: CliIo, json: boolean, error: unknown): number {
     printError(io, json, error.code, error.description);
     return 1;
   }
-  if (error instanceof ImportAbortedError) {
+  if (error instanceof ImportAbortedError || error instanceof ReportedFailureError) {
     // The command printed its report (with --json: one JSON document saying aborted); only the exit code is left.
     io.stderr.write(`error: ${error.message}\n`);
     return 1;

@@ -1,6 +1,19 @@
 import { AuditActor } from '../audit/audit-event';
 import { INestApplicationContext } from '@nestjs/common';
-import { existsSync, statSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AuditChainService } from '../audit/audit-chain.service';
+import { AuditCheckpoint, keyIdOf, parseCheckpoints } from '../audit/audit-checkpoint';
+import { AuditExportFormat, AuditExportService } from '../audit/audit-export.service';
+import {
+  AuditSigningKey,
+  DEFAULT_SIGNING_KEY_FILE,
+  generateSigningKeyPem,
+  writePrivateKeyFile,
+} from '../audit/audit-signing-key';
 import { AppConfig } from '../config/app-config';
 import { validateInput } from '../common/validation/validate-input';
 import { migrationStatus, runMigrations } from '../database/migration-runner';
@@ -28,6 +41,9 @@ export class UsageError extends Error {}
 /** A --strict import that found problems: nothing was written (exit 1). */
 export class ImportAbortedError extends Error {}
 
+/** The command printed its result, which is a failure (e.g. a broken audit chain): exit 1. */
+export class ReportedFailureError extends Error {}
+
 export interface CliArgs {
   positionals: string[];
   values: Record<string, string | boolean | string[] | undefined>;
@@ -44,6 +60,8 @@ export interface RunContext<I> {
 export interface Command<I> {
   /** Whether the command needs the Nest services (the db commands work on a bare connection). */
   needsApp: boolean;
+  /** False for commands that never touch the database (default true). */
+  needsDatabase?: boolean;
   /** Validates the arguments; throws UsageError or InvalidInputError and touches nothing. */
   parse(args: CliArgs): I;
   run(ctx: RunContext<I>): Promise<void>;
@@ -411,6 +429,165 @@ export const COMMANDS: Record<string, Command<unknown>> = {
       printResult(ctx.io, ctx.json, rule, `Disabled rule ${rule.id} (kept in the history)`);
     },
   }),
+  'audit verify': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'audit verify --org <slug> [--checkpoint <file>]...';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'checkpoint'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      const files = (args.values.checkpoint as string[] | undefined) ?? [];
+      const checkpoints = files.flatMap((file) => {
+        if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+        try {
+          return parseCheckpoints(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw new UsageError(`cannot read checkpoints from ${file}: ${(error as Error).message}`);
+        }
+      });
+      if (files.length > 0 && checkpoints.length === 0)
+        throw new UsageError(`no checkpoint found in ${files.join(', ')}`);
+      return { org: args.values.org as string, checkpoints };
+    },
+    async run(ctx) {
+      const { org, checkpoints } = ctx.input as { org: string; checkpoints: AuditCheckpoint[] };
+      const organization = await service(ctx, OrganizationsService).bySlug(org);
+      // A log file holds every organization's checkpoints: use this one's.
+      const own = checkpoints.filter((c) => c?.organization === organization.id);
+      if (checkpoints.length > 0 && own.length === 0)
+        throw new UsageError(`none of the checkpoints given is for "${org}"`);
+      const result = await service(ctx, AuditChainService).verify(organization.id, own);
+      printResult(
+        ctx.io,
+        ctx.json,
+        { ...result, checkpoints: own.length },
+        result.intact
+          ? `Intact: ${result.checked} event(s), head ${result.head.sequence} ${result.head.hash}` +
+              (own.length ? `; ${own.length} checkpoint(s) matched` : '')
+          : `BROKEN${result.firstBrokenSequence === undefined ? '' : ` at sequence ${result.firstBrokenSequence}`}: ${result.problem}`,
+      );
+      if (!result.intact) throw new ReportedFailureError(`the audit chain of "${org}" does not verify`);
+    },
+  }),
+  'audit head': define({
+    needsApp: true,
+    parse(args) {
+      const usage = 'audit head --org <slug>';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      return args.values.org as string;
+    },
+    async run(ctx) {
+      const organization = await service(ctx, OrganizationsService).bySlug(ctx.input as string);
+      const checkpoint = await service(ctx, AuditChainService).signedHead(organization.id);
+      const key = service(ctx, AuditSigningKey);
+      printResult(
+        ctx.io,
+        ctx.json,
+        { checkpoint, publicKey: { keyId: key.keyId, publicKeyPem: key.publicKeyPem } },
+        `${JSON.stringify(checkpoint)}
+
+Signed by key ${key.keyId}:
+${key.publicKeyPem.trimEnd()}
+` + 'Keep the checkpoint line somewhere the database administrator cannot change it.',
+      );
+    },
+  }),
+  'audit export': define({
+    needsApp: true,
+    parse(args) {
+      const usage =
+        'audit export --org <slug> --format jsonl|csv [--from <time>] [--to <time>] [--out <file>]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['org', 'format', 'from', 'to', 'out'], usage);
+      if (!args.values.org) throw new UsageError(`--org is required; usage: gateway ${usage}`);
+      const format = args.values.format;
+      if (format !== 'jsonl' && format !== 'csv')
+        throw new UsageError(`--format must be jsonl or csv; usage: gateway ${usage}`);
+      const time = (name: 'from' | 'to') => {
+        const value = args.values[name] as string | undefined;
+        if (value === undefined) return undefined;
+        const date = new Date(value);
+        if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+          throw new UsageError(`--${name} must be an ISO 8601 date or date-time; usage: gateway ${usage}`);
+        return date;
+      };
+      const out = args.values.out as string | undefined;
+      if (out !== undefined && existsSync(out)) throw new UsageError(`${out} exists; choose a new file`);
+      return {
+        org: args.values.org as string,
+        format: format as AuditExportFormat,
+        from: time('from'),
+        to: time('to'),
+        out,
+      };
+    },
+    async run(ctx) {
+      const input = ctx.input as {
+        org: string;
+        format: AuditExportFormat;
+        from?: Date;
+        to?: Date;
+        out?: string;
+      };
+      const organization = await service(ctx, OrganizationsService).bySlug(input.org);
+      const exports = service(ctx, AuditExportService);
+      const range = await exports.range(organization.id, input.from, input.to);
+      const total = Math.max(0, range.upTo - range.after);
+      const stderr = ctx.io.stderr as CliIo['stderr'] & { isTTY?: boolean };
+      const bar = stderr.isTTY ? new ProgressBar(stderr, 'audit export', total) : undefined;
+      let written = 0;
+      const stream = exports.export(organization.id, {
+        format: input.format,
+        from: input.from,
+        to: input.to,
+        onProgress: (done) => {
+          written = done;
+          bar?.update(done);
+        },
+      });
+      if (input.out) await pipeline(stream, createWriteStream(input.out, { flags: 'wx' }));
+      else await writeAll(stream, ctx.io.stdout);
+      bar?.finish(written);
+      if (input.out) {
+        printResult(
+          ctx.io,
+          ctx.json,
+          { file: input.out, format: input.format, events: written },
+          `Exported ${written} event(s) to ${input.out}`,
+        );
+      }
+    },
+  }),
+  'audit keygen': define({
+    needsApp: false,
+    needsDatabase: false,
+    parse(args) {
+      const usage = 'audit keygen [--out <file>]';
+      onlyPositionals(args, 0, usage);
+      allowOnly(args, ['out'], usage);
+      return args.values.out as string | undefined;
+    },
+    async run(ctx) {
+      const file = resolve(
+        (ctx.input as string | undefined) ?? ctx.config.audit.signingKeyFile ?? DEFAULT_SIGNING_KEY_FILE,
+      );
+      if (existsSync(file)) throw new UsageError(`${file} exists; a signing key is never overwritten`);
+      const { privateKeyPem, publicKeyPem } = generateSigningKeyPem();
+      writePrivateKeyFile(file, privateKeyPem);
+      const keyId = keyIdOf(createPublicKey(publicKeyPem));
+      printResult(
+        ctx.io,
+        ctx.json,
+        { file, keyId, publicKeyPem },
+        `Wrote the private key to ${file} (mode 0600); set AUDIT_SIGNING_KEY_FILE=${file}
+` +
+          `Public key ${keyId} (give it to your auditors):
+${publicKeyPem.trimEnd()}`,
+      );
+    },
+  }),
   'audit console-link': define(auditConsoleLinkCommand),
   'db migrate': define({
     needsApp: false,
@@ -448,4 +625,12 @@ export const COMMANDS: Record<string, Command<unknown>> = {
 function describeRule(rule: GuidanceRuleResponse): string {
   const value = rule.matcher === 'price_above' ? `${rule.value} ${rule.currency}` : rule.value;
   return `${rule.effect} ${rule.matcher} ${value}`;
+}
+
+/** Copies a stream to the CLI's stdout, waiting for it to drain when it is a real stream. */
+async function writeAll(stream: Readable, out: CliIo['stdout']): Promise<void> {
+  const target = out as CliIo['stdout'] & { once?: (event: string, listener: () => void) => void };
+  for await (const chunk of stream) {
+    if (!target.write(chunk) && target.once) await new Promise<void>((done) => target.once?.('drain', done));
+  }
 }

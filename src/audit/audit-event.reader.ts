@@ -24,7 +24,7 @@ const BATCH_SQL = `
          actor_label, session_id, payload, prev_hash, hash
   FROM audit_event
   WHERE organization_id = $1::uuid AND sequence > $2::bigint AND sequence <= $3::bigint
-  ORDER BY sequence
+  ORDER BY audit_event.sequence
   LIMIT $4`;
 
 export function toStoredEvent(row: EventRow): StoredAuditEvent {

@@ -1,0 +1,120 @@
+import type { KeyObject } from 'node:crypto';
+import { AuditChainVerifier, StoredAuditEvent } from './audit-chain-verifier';
+import { AuditCheckpoint, checkpointProblem } from './audit-checkpoint';
+import { GENESIS_HASH } from './audit-hash';
+
+export interface ExportVerification {
+  intact: boolean;
+  /** Events read. */
+  checked: number;
+  first?: { sequence: number; prevHash: string };
+  last?: { sequence: number; hash: string };
+  /** Checkpoints whose sequence the export covers (their hash was compared). */
+  checkpointsMatched: number;
+  broken?: { line: number; sequence?: number; problem: string };
+}
+
+const FIELDS = [
+  'organizationId',
+  'sequence',
+  'occurredAt',
+  'type',
+  'actorUserId',
+  'actorClientId',
+  'actorLabel',
+  'sessionId',
+  'payload',
+  'prevHash',
+  'hash',
+];
+
+function shapeProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
+  const keys = Object.keys(value);
+  const missing = FIELDS.filter((field) => !keys.includes(field));
+  if (missing.length) return `missing field(s) ${missing.join(', ')}`;
+  const extra = keys.filter((key) => !FIELDS.includes(key));
+  if (extra.length) return `unexpected field(s) ${extra.join(', ')}`;
+  const event = value as StoredAuditEvent;
+  if (!Number.isSafeInteger(event.sequence) || event.sequence < 1)
+    return 'sequence is not a positive integer';
+  if (typeof event.prevHash !== 'string' || !/^[0-9a-f]{64}$/.test(event.prevHash))
+    return 'prevHash is not 64 lower-case hex characters';
+  if (typeof event.hash !== 'string' || !/^[0-9a-f]{64}$/.test(event.hash))
+    return 'hash is not 64 lower-case hex characters';
+  return undefined;
+}
+
+/**
+ * Verifies a JSON Lines export with no database: every line parses, has exactly the exported fields,
+ * links to the line before and hashes to its `hash`; an export starting mid-chain is anchored by its
+ * first prevHash. Given a public key, checkpoints are signature-checked and compared wherever the
+ * export covers their sequence (including the one just before its first event, via prevHash).
+ */
+export async function verifyExportLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  options: { publicKey?: KeyObject; checkpoints?: unknown[] } = {},
+): Promise<ExportVerification> {
+  const checkpoints = (options.checkpoints ?? []) as AuditCheckpoint[];
+  const result: ExportVerification = { intact: true, checked: 0, checkpointsMatched: 0 };
+  const fail = (line: number, problem: string, sequence?: number) => {
+    result.intact = false;
+    result.broken = { line, sequence, problem };
+    return result;
+  };
+  if (checkpoints.length > 0) {
+    if (!options.publicKey) return fail(0, 'checkpoints need the public key to be trusted');
+    for (const checkpoint of checkpoints) {
+      const problem = checkpointProblem(checkpoint, options.publicKey);
+      if (problem) return fail(0, problem);
+    }
+  }
+  const verifier = new AuditChainVerifier('first-event', checkpoints);
+  let organizationId: string | undefined;
+  let lineNumber = 0;
+  for await (const text of lines) {
+    lineNumber += 1;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return fail(lineNumber, 'not valid JSON', verifier.head.sequence + 1);
+    }
+    const shape = shapeProblem(value);
+    const event = value as StoredAuditEvent;
+    if (shape)
+      return fail(lineNumber, shape, Number.isSafeInteger(event?.sequence) ? event.sequence : undefined);
+    if (result.checked === 0) {
+      organizationId = event.organizationId;
+      result.first = { sequence: event.sequence, prevHash: event.prevHash };
+      if (event.sequence === 1 && event.prevHash !== GENESIS_HASH.toString('hex'))
+        return fail(lineNumber, 'event 1 must have the all-zero prevHash', 1);
+      for (const checkpoint of checkpoints) {
+        if (checkpoint.sequence === event.sequence - 1 && checkpoint.organization === organizationId) {
+          if (checkpoint.hash !== event.prevHash)
+            return fail(
+              lineNumber,
+              `prevHash differs from the signed checkpoint at sequence ${checkpoint.sequence}`,
+              event.sequence,
+            );
+        }
+      }
+    } else if (event.organizationId !== organizationId) {
+      return fail(lineNumber, 'organizationId differs from the first line', event.sequence);
+    }
+    result.checked += 1;
+    if (!verifier.push(event)) {
+      const broken = verifier.broken as { sequence: number; problem: string };
+      return fail(lineNumber, broken.problem, broken.sequence);
+    }
+  }
+  for (const checkpoint of checkpoints) {
+    if (checkpoint.organization !== organizationId) continue;
+    const first = result.first?.sequence ?? 1;
+    if (checkpoint.sequence >= first - 1 && checkpoint.sequence <= verifier.head.sequence)
+      result.checkpointsMatched += 1;
+  }
+  if (result.checked > 0) result.last = { ...verifier.head };
+  return result;
+}

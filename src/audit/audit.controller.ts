@@ -1,0 +1,69 @@
+import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { Principal } from '../auth/principal';
+import { RequireRoles } from '../auth/require-roles.decorator';
+import { Public } from '../common/decorators/public.decorator';
+import { UserRole } from '../generated/prisma/enums';
+import { AuditChainService } from './audit-chain.service';
+import { AuditExportService } from './audit-export.service';
+import { AuditSigningKey } from './audit-signing-key';
+import { AuditExportQuery } from './dto/audit-export.query';
+import { AuditPublicKeyResponse, AuditVerificationResponse } from './dto/audit-verification.response';
+
+/** The audit trail's proof endpoints: verification, export for offline checks, the checkpoint key. */
+@ApiTags('audit')
+@Controller('api/v1/audit')
+export class AuditController {
+  constructor(
+    private readonly chain: AuditChainService,
+    private readonly exports: AuditExportService,
+    private readonly key: AuditSigningKey,
+  ) {}
+
+  @Get('verify')
+  @ApiBearerAuth()
+  @RequireRoles(UserRole.auditor)
+  @ApiOperation({ summary: "Verify the organization's audit chain from event 1 to the head" })
+  @ApiOkResponse({ type: AuditVerificationResponse })
+  verify(@CurrentPrincipal() principal: Principal): Promise<AuditVerificationResponse> {
+    return this.chain.verify(principal.organizationId);
+  }
+
+  @Get('export')
+  @ApiBearerAuth()
+  @RequireRoles(UserRole.auditor)
+  @ApiOperation({
+    summary: "Download the organization's audit events for offline verification (streamed)",
+    description:
+      'JSON Lines: one RFC 8785 canonical JSON object per event with every hashed field and `hash`. ' +
+      'CSV: the same fields as columns, payload as canonical JSON text. The range is contiguous by ' +
+      "sequence; its first event's prevHash ties it to the chain before it. See docs/audit.md.",
+  })
+  @ApiProduces('application/x-ndjson', 'text/csv')
+  @ApiOkResponse({ description: 'The events, as an attachment', schema: { type: 'string' } })
+  @Header('cache-control', 'no-store')
+  export(@CurrentPrincipal() principal: Principal, @Query() query: AuditExportQuery): StreamableFile {
+    const format = query.format ?? 'jsonl';
+    const stream = this.exports.export(principal.organizationId, {
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      format,
+    });
+    return new StreamableFile(stream, {
+      type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      disposition: `attachment; filename="audit-${principal.organizationId}.${format}"`,
+    });
+  }
+
+  @Get('public-key')
+  @Public()
+  @ApiOperation({
+    summary: 'The Ed25519 public key that signs audit checkpoints',
+    description: 'Public: anyone holding a checkpoint (e.g. from the logs) can check its signature.',
+  })
+  @ApiOkResponse({ type: AuditPublicKeyResponse })
+  publicKey(): AuditPublicKeyResponse {
+    return { algorithm: 'Ed25519', keyId: this.key.keyId, publicKeyPem: this.key.publicKeyPem };
+  }
+}
