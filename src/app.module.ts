@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { AuditModule } from './audit/audit.module';
 import { AuditApiModule } from './audit/audit-api.module';
 import { AuditReviewModule } from './audit/review/audit-review.module';
+import { AuditConsoleModule } from './audit/console/audit-console.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AuditModule,
         AuditApiModule,
         AuditReviewModule,
+        AuditConsoleModule,
         AuthModule,
         GuidanceModule,
         OAuthModule,

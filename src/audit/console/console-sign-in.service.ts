@@ -32,6 +32,7 @@ export interface ConsoleViewer {
   sessionId: string;
   organizationId: string;
   organizationName: string;
+  organizationSlug: string;
   userId: string;
   email: string;
 }
@@ -166,6 +167,7 @@ export class ConsoleSignInService {
       sessionId: session.id,
       organizationId: session.organizationId,
       organizationName: session.organization.name,
+      organizationSlug: session.organization.slug,
       userId: session.userId,
       email: session.user.email,
     };
