@@ -15,6 +15,7 @@ export function SessionPage(props: {
 }) {
   const { text, session } = props;
   const t = text.session;
+  const statusLabel = text.statuses[session.status as keyof ConsoleMessages['statuses']] ?? session.status;
   return (
     <ConsoleFrame
       lang={props.lang}
@@ -32,10 +33,10 @@ export function SessionPage(props: {
         <dl class="summary">
           <dt>{t.status}</dt>
           <dd>
-            <OutcomeBadge text={text} outcome={session.outcome} />{' '}
-            <span class="muted">
-              {text.statuses[session.status as keyof ConsoleMessages['statuses']] ?? session.status}
-            </span>
+            <OutcomeBadge text={text} outcome={session.outcome} />
+            {statusLabel !== text.outcomes[session.outcome as keyof ConsoleMessages['outcomes']] ? (
+              <span class="muted"> {statusLabel}</span>
+            ) : null}
           </dd>
           <dt>{t.buyer}</dt>
           <dd>{session.userEmail}</dd>
@@ -230,11 +231,33 @@ function TimelineEntry(props: { text: ConsoleMessages; event: AuditEventResponse
       </p>
       <details>
         <summary>{t.details}</summary>
-        <pre class="payload">{JSON.stringify(event.payload, null, 2)}</pre>
+        <pre class="payload">{readableJson(event.payload)}</pre>
         <p class="muted">
           {t.hash}: <code class="hash">{event.hash}</code>
         </p>
       </details>
     </li>
   );
+}
+
+/** Indented JSON, with short arrays of plain values (such as OCI [name, value] pairs) on one line. */
+export function readableJson(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const flat = value.every((item) => item === null || typeof item !== 'object');
+    const oneLine = `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (flat && oneLine.length <= 100) return oneLine;
+    const inner = `${indent}  `;
+    return `[\n${value.map((item) => `${inner}${readableJson(item, inner)}`).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    const inner = `${indent}  `;
+    const lines = entries.map(
+      ([key, item]) => `${inner}${JSON.stringify(key)}: ${readableJson(item, inner)}`,
+    );
+    return `{\n${lines.join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
