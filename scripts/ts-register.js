@@ -11,12 +11,17 @@ const compilerOptions = {
   emitDecoratorMetadata: true,
   esModuleInterop: true,
   sourceMap: false,
+  // Server-rendered pages (.tsx), as in tsconfig.json.
+  jsx: ts.JsxEmit.ReactJSX,
+  jsxImportSource: 'preact',
 };
 
-require.extensions['.ts'] = (module, filename) => {
+const compile = (module, filename) => {
   const { outputText } = ts.transpileModule(readFileSync(filename, 'utf8'), {
     compilerOptions,
     fileName: filename,
   });
   module._compile(outputText, filename);
 };
+require.extensions['.ts'] = compile;
+require.extensions['.tsx'] = compile;
