@@ -7,6 +7,7 @@ const day = (date: string, transferred: number, failed = 0) => ({
   counts: { transferred, cancelled: 0, expired: 0, failed, open: 0 },
 });
 
+// Called as a function (no JSX) so that the build's exclusion of *.spec.ts keeps it out of dist/.
 describe('outcome chart', () => {
   it('rounds the axis maximum up to 1, 2 or 5 times a power of ten, at least 4', () => {
     expect([0, 3, 4, 5, 11, 20, 21, 99, 101, 4999].map(niceMaximum)).toEqual([
@@ -16,10 +17,10 @@ describe('outcome chart', () => {
 
   it('draws one stacked bar per day, a segment per non-zero outcome, with heights proportional to counts', () => {
     const svg = renderPage(
-      <OutcomeChart
-        days={[day('2026-11-01', 2, 2), day('2026-11-02', 0), day('2026-11-03', 4)]}
-        text={consoleMessages('en')}
-      />,
+      OutcomeChart({
+        days: [day('2026-11-01', 2, 2), day('2026-11-02', 0), day('2026-11-03', 4)],
+        text: consoleMessages('en'),
+      }),
     );
     const heights = [
       ...svg.matchAll(/height="([\d.]+)" fill="[^"]+" data-outcome="(\w+)" data-count="(\d+)"/g),
