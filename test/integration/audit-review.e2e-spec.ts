@@ -358,6 +358,9 @@ describe('audit review API', () => {
     expect(cancelled.transferred).toEqual({ fields: [], lines: [] });
     const open = await json(tokens.auditorA, `sessions/${sessions.open}`);
     expect(open.transferred).toBeNull();
+    expect(open.closeReason).toBeNull();
+    const failed = await json(tokens.auditorA, `sessions/${sessions.failed}`);
+    expect(failed.closeReason).toBe('callback unreachable');
   });
 
   it('filters events by type and time and pages them in chain order', async () => {

@@ -78,6 +78,7 @@ export interface ConsoleMessages {
     created: string;
     opened: string;
     closed: string;
+    closeReason: string;
     postedCart: string;
     postedCartCaption: string;
     nothingPosted: string;
@@ -196,6 +197,7 @@ const EN: ConsoleMessages = {
     created: 'Created',
     opened: 'Opened',
     closed: 'Closed',
+    closeReason: 'Reason',
     postedCart: 'Cart posted to the procurement system',
     postedCartCaption: 'OCI lines as posted',
     nothingPosted: 'Nothing was posted back to the procurement system.',
@@ -337,6 +339,7 @@ const DE: ConsoleMessages = {
     created: 'Erstellt',
     opened: 'Geöffnet',
     closed: 'Beendet',
+    closeReason: 'Grund',
     postedCart: 'An das Beschaffungssystem gesendeter Warenkorb',
     postedCartCaption: 'OCI-Positionen wie gesendet',
     nothingPosted: 'Es wurde nichts an das Beschaffungssystem gesendet.',

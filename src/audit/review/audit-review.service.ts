@@ -106,6 +106,7 @@ export class AuditReviewService {
       requesterName: row.requesterName,
       shipTo: row.shipTo ?? null,
       expiresAt: row.expiresAt.toISOString(),
+      closeReason: closeReasonOf(events),
       cartItems: row.cartItems.map(cartItemOf),
       transferred: transferredCart(row, events),
       events: eventResponses,
@@ -245,4 +246,13 @@ function transferredCart(row: SessionRow, events: AuditEvent[]): AuditSessionDet
   }
   if (fields.length === 0 && row.returnedFields === null) return null;
   return { fields, lines: ociCartOf(fields).lines };
+}
+
+/** The `reason` of the session's last closing event (failed, expired), if it recorded one. */
+function closeReasonOf(events: AuditEvent[]): string | null {
+  for (const event of [...events].reverse()) {
+    const payload = event.payload as Record<string, unknown> | null;
+    if (payload && typeof payload === 'object' && typeof payload.reason === 'string') return payload.reason;
+  }
+  return null;
 }

@@ -54,6 +54,12 @@ export function SessionPage(props: {
           <dd>{utc(session.openedAt)}</dd>
           <dt>{t.closed}</dt>
           <dd>{utc(session.closedAt)}</dd>
+          {session.closeReason ? (
+            <>
+              <dt>{t.closeReason}</dt>
+              <dd>{session.closeReason}</dd>
+            </>
+          ) : null}
           <dt>{text.sessions.total}</dt>
           <dd>{money(session.cartTotals)}</dd>
         </dl>

@@ -121,6 +121,12 @@ export class AuditSessionDetail extends AuditSessionSummary {
   @ApiPropertyOptional({ nullable: true, type: String }) requesterName!: string | null;
   @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) shipTo!: unknown;
   @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Why the session failed or expired, as recorded in its closing event.',
+  })
+  closeReason!: string | null;
   @ApiProperty({ type: [AuditCartItemResponse], description: 'The cart as stored now.' })
   cartItems!: AuditCartItemResponse[];
   @ApiPropertyOptional({
