@@ -11,7 +11,7 @@ const compilerOptions = {
   emitDecoratorMetadata: true,
   esModuleInterop: true,
   sourceMap: false,
-  // Server-rendered pages (.tsx), as in tsconfig.json.
+  // Server-rendered pages (src/web, src/punchout/views) are JSX for preact, as in tsconfig.json.
   jsx: ts.JsxEmit.ReactJSX,
   jsxImportSource: 'preact',
 };

@@ -220,11 +220,15 @@ function summaryOf(row: SessionRow): AuditSessionSummary {
 function cartItemOf(item: SessionRow['cartItems'][number]): AuditCartItemResponse {
   const unitPrice = item.unitPrice.toFixed(Math.max(2, decimals(item.unitPrice.toString())));
   const [total] = totalsByCurrency([{ quantity: item.quantity, unitPrice, currency: item.currency }]);
+  // The punchout module keeps a line whose offer left the catalog (offer id null, its `label` kept);
+  // read both shapes so the review never fails on such a line.
+  const offer = item.offer as SessionRow['cartItems'][number]['offer'] | null;
+  const label = (item as { label?: string }).label;
   return {
-    offerId: item.offerId,
-    productId: item.offer.productId,
-    productName: item.offer.product.name,
-    vendor: item.offer.vendor,
+    offerId: (item.offerId as string | null) ?? null,
+    productId: offer?.productId ?? null,
+    productName: offer?.product.name ?? label ?? '',
+    vendor: offer?.vendor ?? null,
     quantity: item.quantity,
     unitPrice,
     currency: item.currency,

@@ -206,11 +206,11 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
         </thead>
         <tbody>
           {session.cartItems.map((item) => (
-            <tr key={item.offerId}>
+            <tr key={item.offerId ?? item.productName}>
               <td>
-                {item.productName} <span class="muted">({item.offerId})</span>
+                {item.productName} {item.offerId ? <span class="muted">({item.offerId})</span> : null}
               </td>
-              <td>{item.vendor}</td>
+              <td>{item.vendor ?? '–'}</td>
               <td class="number">{item.quantity}</td>
               <td class="number">{`${item.unitPrice} ${item.currency}`}</td>
               <td class="number">{`${item.lineTotal} ${item.currency}`}</td>

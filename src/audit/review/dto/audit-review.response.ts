@@ -83,10 +83,12 @@ export class AuditEventPage {
 }
 
 export class AuditCartItemResponse {
-  @ApiProperty() offerId!: string;
-  @ApiProperty() productId!: string;
-  @ApiProperty() productName!: string;
-  @ApiProperty() vendor!: string;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Null once the offer left the catalog.' })
+  offerId!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) productId!: string | null;
+  @ApiProperty({ description: "The product's name, or the line's label once the offer is gone." })
+  productName!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) vendor!: string | null;
   @ApiProperty() quantity!: number;
   @ApiProperty({ example: '1.30' }) unitPrice!: string;
   @ApiProperty({ example: 'EUR' }) currency!: string;
