@@ -71,8 +71,12 @@ async function main() {
     const { OrganizationsService } = dist('oauth/organizations.service');
     const { UsersService } = dist('oauth/users.service');
     await gateway.app.get(OrganizationsService).create({ slug: 'bench', name: 'Bench GmbH' });
-    const { client, clientSecret } = await gateway.app.get(ClientsService).create({ org: 'bench' });
-    await gateway.app.get(UsersService).add({ org: 'bench', email: 'buyer@bench.example' });
+    const { client, clientSecret } = await gateway.app
+      .get(ClientsService)
+      .create({ org: 'bench' }, { label: 'bench' });
+    await gateway.app
+      .get(UsersService)
+      .add({ org: 'bench', email: 'buyer@bench.example' }, { label: 'bench' });
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: client.clientId,

@@ -110,7 +110,8 @@ async function main(args) {
     const { organization, token } = await benchToken(gateway.prisma);
     const productId = (index) => demoProductId(1, index);
     const rules = gateway.app.get(GuidanceRulesService);
-    for (const rule of benchRules(productId)) await rules.create(organization.id, rule, 'bench');
+    for (const rule of benchRules(productId))
+      await rules.create(organization.id, rule, 'bench', { label: 'bench' });
     const active = (await rules.activeRules(organization.id)).length;
 
     await gateway.close();

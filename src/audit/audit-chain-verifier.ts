@@ -14,7 +14,7 @@ export interface ChainBreak {
 /**
  * Checks a chain one event at a time in sequence order, keeping only the last link, so any length
  * verifies in constant memory. Pure: the database walk, the export check and the offline script
- * all feed it. The first problem sticks; later events are still counted but not judged.
+ * all feed it. The first problem sticks; later events are neither judged nor counted.
  */
 export class AuditChainVerifier {
   checked = 0;
@@ -43,8 +43,8 @@ export class AuditChainVerifier {
 
   /** Adds the next event; returns false once the chain is broken. */
   push(event: StoredAuditEvent): boolean {
-    this.checked += 1;
     if (this.broken) return false;
+    this.checked += 1;
     if (this.checked === 1 && this.start === 'first-event') {
       this.lastSequence = event.sequence - 1;
       this.lastHash = event.prevHash;
@@ -65,9 +65,8 @@ export class AuditChainVerifier {
     } else {
       let computed: string;
       try {
-        // Every field except `hash` is hashed.
-        const { hash: _stored, ...hashed } = event;
-        computed = chainHash(hashed).toString('hex');
+        // chainHash reads exactly the hashed fields, so the stored `hash` beside them is not hashed.
+        computed = chainHash(event).toString('hex');
       } catch (error) {
         computed = `(${(error as Error).message})`;
       }

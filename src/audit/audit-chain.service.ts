@@ -11,7 +11,7 @@ export type { AuditCheckpoint } from './audit-checkpoint';
 
 export interface AuditVerification {
   intact: boolean;
-  /** How many events were read. */
+  /** Events checked, up to and including the first broken one. */
   checked: number;
   /** The chain head as recorded in audit_chain_head (what verification compared against). */
   head: { sequence: number; hash: string };

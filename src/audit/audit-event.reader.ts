@@ -3,43 +3,48 @@ import { StoredAuditEvent } from './audit-chain-verifier';
 
 export const AUDIT_READ_BATCH = 5_000;
 
-interface EventRow {
-  organization_id: string;
-  sequence: string;
-  occurred_at: Date;
-  type: string;
-  actor_user_id: string | null;
-  actor_client_id: string | null;
-  actor_label: string | null;
-  session_id: string | null;
-  payload: unknown;
-  prev_hash: Buffer;
-  hash: Buffer;
-}
+// Columns in this order; rows come back as arrays (no per-row object with named keys to build).
+type EventRow = [
+  sequence: string,
+  occurredAt: string,
+  type: string,
+  actorUserId: string | null,
+  actorClientId: string | null,
+  actorLabel: string | null,
+  sessionId: string | null,
+  payload: unknown,
+  prevHash: string,
+  hash: string,
+];
 
 // Keyset paging on the (organization_id, sequence) unique index: every batch is one index range
 // scan, however deep into the chain, and no cursor or transaction stays open between batches.
+// PostgreSQL formats the time (ISO 8601 UTC, milliseconds: the column's precision, exactly what
+// Date.toISOString gave at append) and the hex of the hashes, off this process's event loop.
+// organization_id is not read back: every row matched it.
 const BATCH_SQL = `
-  SELECT organization_id, sequence::text AS sequence, occurred_at, type, actor_user_id, actor_client_id,
-         actor_label, session_id, payload, prev_hash, hash
+  SELECT sequence::text,
+         to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         type, actor_user_id, actor_client_id, actor_label, session_id, payload,
+         encode(prev_hash, 'hex'), encode(hash, 'hex')
   FROM audit_event
   WHERE organization_id = $1::uuid AND sequence > $2::bigint AND sequence <= $3::bigint
   ORDER BY audit_event.sequence
   LIMIT $4`;
 
-export function toStoredEvent(row: EventRow): StoredAuditEvent {
+function toStoredEvent(organizationId: string, row: EventRow): StoredAuditEvent {
   return {
-    organizationId: row.organization_id,
-    sequence: Number(row.sequence),
-    occurredAt: row.occurred_at.toISOString(),
-    type: row.type,
-    actorUserId: row.actor_user_id,
-    actorClientId: row.actor_client_id,
-    actorLabel: row.actor_label,
-    sessionId: row.session_id,
-    payload: row.payload,
-    prevHash: row.prev_hash.toString('hex'),
-    hash: row.hash.toString('hex'),
+    organizationId,
+    sequence: Number(row[0]),
+    occurredAt: row[1],
+    type: row[2],
+    actorUserId: row[3],
+    actorClientId: row[4],
+    actorLabel: row[5],
+    sessionId: row[6],
+    payload: row[7],
+    prevHash: row[8],
+    hash: row[9],
   };
 }
 
@@ -57,15 +62,21 @@ export async function* readAuditEvents(
   const fetch = (after: number) =>
     after >= range.upTo
       ? Promise.resolve([] as EventRow[])
-      : pool.query<EventRow>(BATCH_SQL, [organizationId, after, range.upTo, batchSize]).then((r) => r.rows);
+      : pool
+          .query<EventRow>({
+            text: BATCH_SQL,
+            values: [organizationId, after, range.upTo, batchSize],
+            rowMode: 'array',
+          })
+          .then((r) => r.rows);
   let pending = fetch(range.after);
   for (;;) {
     const rows = await pending;
     if (rows.length === 0) return;
-    const last = Number(rows[rows.length - 1].sequence);
+    const last = Number(rows[rows.length - 1][0]);
     pending = rows.length < batchSize ? Promise.resolve([]) : fetch(last);
     // A rejected prefetch must not go unhandled if the consumer stops early.
     pending.catch(() => undefined);
-    yield rows.map(toStoredEvent);
+    yield rows.map((row) => toStoredEvent(organizationId, row));
   }
 }

@@ -42,6 +42,13 @@ function shapeProblem(value: unknown): string | undefined {
     return 'prevHash is not 64 lower-case hex characters';
   if (typeof event.hash !== 'string' || !/^[0-9a-f]{64}$/.test(event.hash))
     return 'hash is not 64 lower-case hex characters';
+  for (const field of ['organizationId', 'occurredAt', 'type'] as const) {
+    if (typeof event[field] !== 'string') return `${field} is not a string`;
+  }
+  for (const field of ['actorUserId', 'actorClientId', 'actorLabel', 'sessionId'] as const) {
+    if (event[field] !== null && typeof event[field] !== 'string')
+      return `${field} is neither a string nor null`;
+  }
   return undefined;
 }
 

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HashedAuditEvent } from './audit-event';
-import { canonicalEventBytes, chainHash, GENESIS_HASH } from './audit-hash';
+import { canonicalize } from 'json-canonicalize';
+import {
+  canonicalEventBytes,
+  canonicalEventJson,
+  chainHash,
+  GENESIS_HASH,
+  referenceChainHash,
+} from './audit-hash';
 
 const event: HashedAuditEvent = {
   organizationId: '6f1c1a3e-2b1d-4a53-9a4e-0d6a2c7b9e10',
@@ -42,5 +49,40 @@ describe('audit hash', () => {
 
   it('refuses a previous hash that is not 32 bytes', () => {
     expect(() => chainHash({ ...event, prevHash: 'abcd' })).toThrow('32 bytes');
+  });
+
+  it('writes the same canonical text as the library, on varied events', () => {
+    const strings = [
+      '',
+      'plain',
+      'Größe <1> & "quotes" \\ back',
+      'line\nbreak\ttab\u0001',
+      '😀 \u2028 €',
+      'ü'.repeat(50),
+    ];
+    const payloads: unknown[] = [
+      {},
+      { z: 1, a: [1, 2.5, -0, 1e21, 1e-7, null, true], nested: { b: 'x', A: 'y', é: 'z', '10': 1, '9': 2 } },
+      { items: [{ productId: 'p-1', quantity: 3, price: 12.5 }], total: 37.5, currency: 'EUR' },
+      { text: strings.join('|') },
+    ];
+    let i = 0;
+    for (const payload of payloads) {
+      for (const text of strings) {
+        i += 1;
+        const varied: HashedAuditEvent = {
+          ...event,
+          sequence: i * 7919,
+          actorUserId: i % 2 ? null : 'a1b2c3d4-0000-4000-8000-000000000000',
+          actorClientId: i % 3 ? null : 'b1b2c3d4-0000-4000-8000-000000000000',
+          actorLabel: i % 2 ? text : null,
+          sessionId: i % 4 ? null : 'c1b2c3d4-0000-4000-8000-000000000000',
+          type: text || 'punchout.opened',
+          payload,
+        };
+        expect(canonicalEventJson(varied)).toBe(canonicalize(varied));
+        expect(chainHash(varied).equals(referenceChainHash(varied))).toBe(true);
+      }
+    }
   });
 });

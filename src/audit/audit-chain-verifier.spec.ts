@@ -1,0 +1,157 @@
+import { AuditChainVerifier, StoredAuditEvent } from './audit-chain-verifier';
+import { chainHash, GENESIS_HASH } from './audit-hash';
+import { verifyExportLines } from './audit-file-verifier';
+import { generateKeyPairSync } from 'node:crypto';
+import { signCheckpoint } from './audit-checkpoint';
+
+const ORG = '6f1c1a3e-2b1d-4a53-9a4e-0d6a2c7b9e10';
+
+function chain(count: number): StoredAuditEvent[] {
+  const events: StoredAuditEvent[] = [];
+  let prevHash = GENESIS_HASH.toString('hex');
+  for (let sequence = 1; sequence <= count; sequence += 1) {
+    const event = {
+      organizationId: ORG,
+      sequence,
+      occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, sequence)).toISOString(),
+      type: 'guidance.rule_added',
+      actorUserId: null,
+      actorClientId: null,
+      actorLabel: 'cli:test',
+      sessionId: null,
+      payload: { n: sequence },
+      prevHash,
+    };
+    const hash = chainHash(event).toString('hex');
+    events.push({ ...event, hash });
+    prevHash = hash;
+  }
+  return events;
+}
+
+function verify(events: StoredAuditEvent[], verifier = new AuditChainVerifier()) {
+  for (const event of events) verifier.push(event);
+  return verifier;
+}
+
+describe('AuditChainVerifier', () => {
+  it('accepts a valid chain and ends at its head', () => {
+    const events = chain(5);
+    const verifier = verify(events);
+    expect(verifier.broken).toBeUndefined();
+    expect(verifier.checked).toBe(5);
+    expect(verifier.head).toEqual({ sequence: 5, hash: events[4].hash });
+  });
+
+  it('names a changed field, a gap, a reordering and a broken link by sequence', () => {
+    const changed = chain(5);
+    changed[2] = { ...changed[2], actorLabel: 'cli:someone-else' };
+    expect(verify(changed).broken).toEqual({
+      sequence: 3,
+      problem: "hash does not match the event's content",
+    });
+
+    const gap = chain(5);
+    gap.splice(3, 1);
+    expect(verify(gap).broken).toEqual({ sequence: 4, problem: 'sequence gap: expected 4, found 5' });
+
+    const swapped = chain(5);
+    [swapped[1], swapped[2]] = [swapped[2], swapped[1]];
+    expect(verify(swapped).broken?.sequence).toBe(2);
+
+    const relinked = chain(5);
+    relinked[3] = { ...relinked[3], prevHash: 'ab'.repeat(32) };
+    expect(verify(relinked).broken).toEqual({
+      sequence: 4,
+      problem: 'prevHash does not match the hash of event 3',
+    });
+  });
+
+  it('checks witnessed hashes and reports checkpoints beyond the end', () => {
+    const events = chain(4);
+    expect(
+      verify(events, new AuditChainVerifier('genesis', [{ sequence: 2, hash: 'cd'.repeat(32) }])).broken,
+    ).toEqual({
+      sequence: 2,
+      problem: 'hash differs from the signed checkpoint at sequence 2',
+    });
+    const beyond = verify(
+      events,
+      new AuditChainVerifier('genesis', [{ sequence: 9, hash: 'cd'.repeat(32) }]),
+    );
+    expect(beyond.checkpointsBeyondHead()).toEqual([9]);
+  });
+
+  it("starts mid-chain from the first event's prevHash when told to", () => {
+    const tail = chain(6).slice(3);
+    expect(verify(tail).broken?.problem).toBe('sequence gap: expected 1, found 4');
+    expect(verify(tail, new AuditChainVerifier('first-event')).broken).toBeUndefined();
+  });
+});
+
+describe('verifyExportLines', () => {
+  const lines = (events: StoredAuditEvent[]) => events.map((event) => JSON.stringify(event));
+
+  it('accepts an export and matches a signed checkpoint at the sequence before it', async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const before = signCheckpoint(
+      { organization: ORG, sequence: 2, hash: events[1].hash, time: 't' },
+      privateKey,
+    );
+    const result = await verifyExportLines(lines(events.slice(2)), { publicKey, checkpoints: [before] });
+    expect(result).toMatchObject({ intact: true, checked: 4, checkpointsMatched: 1, last: { sequence: 6 } });
+    const wrong = signCheckpoint(
+      { organization: ORG, sequence: 2, hash: events[0].hash, time: 't' },
+      privateKey,
+    );
+    expect(
+      (await verifyExportLines(lines(events.slice(2)), { publicKey, checkpoints: [wrong] })).broken,
+    ).toEqual({
+      line: 1,
+      sequence: 3,
+      problem: 'prevHash differs from the signed checkpoint at sequence 2',
+    });
+  });
+
+  it('names the line of bad JSON, a missing or extra field, another organization, a forged event 1', async () => {
+    const text = lines(chain(3));
+    expect((await verifyExportLines([text[0], '{oops', text[2]])).broken).toEqual({
+      line: 2,
+      sequence: 2,
+      problem: 'not valid JSON',
+    });
+    const { hash: _hash, ...noHash } = chain(2)[1];
+    expect((await verifyExportLines([text[0], JSON.stringify(noHash)])).broken?.problem).toBe(
+      'missing field(s) hash',
+    );
+    const extra = { ...chain(2)[1], note: 'x' };
+    expect((await verifyExportLines([text[0], JSON.stringify(extra)])).broken?.problem).toBe(
+      'unexpected field(s) note',
+    );
+    const other = { ...chain(2)[1], organizationId: 'another' };
+    expect((await verifyExportLines([text[0], JSON.stringify(other)])).broken?.problem).toBe(
+      'organizationId differs from the first line',
+    );
+    const forgedStart = { ...chain(1)[0], prevHash: 'ef'.repeat(32) };
+    expect((await verifyExportLines([JSON.stringify(forgedStart)])).broken?.problem).toBe(
+      'event 1 must have the all-zero prevHash',
+    );
+  });
+
+  it('refuses checkpoints without a public key, and forged ones', async () => {
+    const events = chain(2);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const checkpoint = signCheckpoint(
+      { organization: ORG, sequence: 2, hash: events[1].hash, time: 't' },
+      privateKey,
+    );
+    expect((await verifyExportLines(lines(events), { checkpoints: [checkpoint] })).broken?.problem).toBe(
+      'checkpoints need the public key to be trusted',
+    );
+    const forged = { ...checkpoint, sequence: 1 };
+    expect(
+      (await verifyExportLines(lines(events), { publicKey, checkpoints: [forged] })).broken?.problem,
+    ).toBe('checkpoint at sequence 1 has an invalid signature');
+  });
+});
