@@ -34,7 +34,8 @@ export function DashboardPage(props: {
       </section>
       <section aria-labelledby="chart-heading">
         <h2 id="chart-heading">{text.dashboard.chartTitle}</h2>
-        <div class="chart-wrap">
+        {/* Scrolls sideways on a phone rather than shrinking the labels; focusable so keyboards can scroll it. */}
+        <div class="chart-wrap" tabIndex={0} role="group" aria-labelledby="chart-heading">
           <OutcomeChart days={props.days} text={text} />
         </div>
         <OutcomeLegend text={text} />

@@ -129,7 +129,7 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
         <tbody>
           {page.items.map((item) => (
             <tr key={item.id} data-session-id={item.id}>
-              <td>
+              <td class="time">
                 <a href={`${CONSOLE_PATH}/sessions/${item.id}`}>{utc(item.createdAt)}</a>
               </td>
               <td>{item.userEmail}</td>
