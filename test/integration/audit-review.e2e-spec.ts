@@ -236,6 +236,14 @@ describe('audit review API', () => {
       ids(await json(tokens.auditorA, `sessions?from=${day(5).toISOString()}&to=${day(9).toISOString()}`)),
     ).toEqual([sessions.open, sessions.cancelled]);
     expect(
+      ids(
+        await json(
+          tokens.auditorA,
+          'sessions?from=2026-11-07T10:00:00%2B02:00&to=2026-11-07T10:00:01%2B01:00',
+        ),
+      ),
+    ).toEqual([sessions.open]);
+    expect(
       ids(await json(tokens.auditorA, 'sessions?from=2026-11-10&status=FAILED&email=buyer.two@example.com')),
     ).toEqual([sessions.failed]);
     expect(ids(await json(tokens.auditorA, 'sessions?email=nobody@example.com'))).toEqual([]);
@@ -268,6 +276,10 @@ describe('audit review API', () => {
     ],
     ['sessions?from=yesterday', 'from must be an ISO 8601 date or date-time'],
     ['sessions?from=2026-11-10&to=2026-11-01', 'from must be before to'],
+    [
+      'sessions?from=2026-11-10T10:00:00',
+      'from must be a date (YYYY-MM-DD, UTC) or a date-time with a time zone',
+    ],
     ['sessions?email=not-an-email', 'email must be an e-mail address'],
     ['sessions?productId=%3Cscript%3E', 'productId must be a product id'],
     [

@@ -2,7 +2,13 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AuditEventTypes } from '../../audit-event';
-import { CURSOR_PATTERN, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './list-audit-sessions.query';
+import {
+  CURSOR_PATTERN,
+  DEFAULT_PAGE_LIMIT,
+  INSTANT_PATTERN,
+  instantMessage,
+  MAX_PAGE_LIMIT,
+} from './list-audit-sessions.query';
 
 export const AUDIT_EVENT_TYPES: string[] = Object.values(AuditEventTypes);
 const ISO_OPTIONS = { strict: true, strictSeparator: true };
@@ -16,11 +22,13 @@ export class ListAuditEventsQuery {
   @ApiPropertyOptional({ description: 'Events at or after this instant (ISO 8601).' })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'from must be an ISO 8601 date or date-time' })
+  @Matches(INSTANT_PATTERN, { message: instantMessage('from') })
   from?: string;
 
   @ApiPropertyOptional({ description: 'Events before this instant (ISO 8601, exclusive).' })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'to must be an ISO 8601 date or date-time' })
+  @Matches(INSTANT_PATTERN, { message: instantMessage('to') })
   to?: string;
 
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page, unchanged.' })

@@ -7,6 +7,10 @@ import { PUNCHOUT_STATUSES, PunchoutStatusName } from '../session-record';
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 25;
 const ISO_OPTIONS = { strict: true, strictSeparator: true };
+/** A UTC day, or a date-time with an explicit offset: never the server's local time zone. */
+export const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+export const instantMessage = (name: string) =>
+  `${name} must be a date (YYYY-MM-DD, UTC) or a date-time with a time zone (Z or +hh:mm)`;
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 export class ListAuditSessionsQuery {
@@ -16,11 +20,13 @@ export class ListAuditSessionsQuery {
   })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'from must be an ISO 8601 date or date-time' })
+  @Matches(INSTANT_PATTERN, { message: instantMessage('from') })
   from?: string;
 
   @ApiPropertyOptional({ description: 'Sessions created before this instant (ISO 8601, exclusive).' })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'to must be an ISO 8601 date or date-time' })
+  @Matches(INSTANT_PATTERN, { message: instantMessage('to') })
   to?: string;
 
   @ApiPropertyOptional({ description: "The buyer's e-mail (exact, case-insensitive)." })
