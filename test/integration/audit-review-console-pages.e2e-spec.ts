@@ -184,6 +184,17 @@ describe('compliance console pages', () => {
     expect(html).toContain('name="format" value="jsonl"');
   });
 
+  it('says so when an organization has no audit events yet', async () => {
+    const empty = await createOrganization(t.prisma);
+    const auditor = await createUser(t.prisma, empty, { roles: [UserRole.auditor] });
+    const link = await signIn.createLink(auditor, 'test');
+    const response = await postSignIn(tokenOf(link.url));
+    const cookie = (response.headers.get('set-cookie') as string).split(';')[0];
+    const html = await (await page('', { headers: { cookie } })).text();
+    expect(html).toContain('No audit events have been recorded yet.');
+    expect(html).toContain('data-verification="intact"');
+  });
+
   it('speaks German when the browser asks for it', async () => {
     const cookie = await signedIn();
     const html = await (

@@ -32,6 +32,7 @@ export interface ConsoleMessages {
     total: string;
     verificationTitle: string;
     intact: (checked: number, sequence: number) => string;
+    empty: string;
     broken: (sequence: number | undefined) => string;
     notVerified: (sequence: number) => string;
     verifyNow: string;
@@ -146,6 +147,7 @@ const EN: ConsoleMessages = {
     verificationTitle: 'Audit chain verification',
     intact: (checked, sequence) =>
       `Intact: all ${checked} events verified from event 1 to the head at sequence ${sequence}.`,
+    empty: 'No audit events have been recorded yet.',
     broken: (sequence) =>
       sequence === undefined
         ? 'Broken: the chain does not verify.'
@@ -288,6 +290,7 @@ const DE: ConsoleMessages = {
     verificationTitle: 'Prüfung der Audit-Kette',
     intact: (checked, sequence) =>
       `Unversehrt: alle ${checked} Ereignisse von Ereignis 1 bis zum Kopf bei Nummer ${sequence} geprüft.`,
+    empty: 'Es wurden noch keine Audit-Ereignisse aufgezeichnet.',
     broken: (sequence) =>
       sequence === undefined
         ? 'Beschädigt: die Kette lässt sich nicht bestätigen.'

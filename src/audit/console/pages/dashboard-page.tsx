@@ -93,9 +93,11 @@ export function VerificationStatus(props: { text: ConsoleMessages; verification:
     >
       <p>
         <strong>
-          {result.intact
-            ? text.dashboard.intact(result.checked, result.head.sequence)
-            : text.dashboard.broken(result.firstBrokenSequence)}
+          {!result.intact
+            ? text.dashboard.broken(result.firstBrokenSequence)
+            : result.head.sequence === 0
+              ? text.dashboard.empty
+              : text.dashboard.intact(result.checked, result.head.sequence)}
         </strong>
       </p>
       {!result.intact && result.problem ? <p>{result.problem}</p> : null}
