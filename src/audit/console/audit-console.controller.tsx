@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { Clock } from '../../common/clock/clock';
 import { Public } from '../../common/decorators/public.decorator';
+import { ApiError } from '../../common/http/api-error';
 import { InvalidInputError, validateInput } from '../../common/validation/validate-input';
 import { AppConfig } from '../../config/app-config';
 import { pickLanguage, PageLanguage } from '../../web/language';
@@ -17,9 +18,8 @@ import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query'
 import { clearedCookie, readCookie, sessionCookie } from './console-cookie';
 import { consoleMessages, ConsoleMessages } from './console-messages';
 import { ConsoleSignInService, ConsoleViewer, LinkState } from './console-sign-in.service';
-import { CONSOLE_PATH, MessagePage } from './pages/console-frame';
+import { CONSOLE_PATH, ConsoleFrame, MessagePage } from './pages/console-frame';
 import { DashboardPage, DashboardVerification, VerificationStatus } from './pages/dashboard-page';
-import { ConsoleFrame } from './pages/console-frame';
 import { SessionFilterValues, SessionsPage } from './pages/sessions-page';
 import { SessionPage } from './pages/session-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -180,9 +180,9 @@ export class AuditConsoleController {
     try {
       result = await this.review.listSessions(viewer.organizationId, dto);
     } catch (error) {
-      const problem = (error as { description?: string }).description;
-      if (!problem) throw error;
-      return this.send(reply, <SessionsPage {...frame} problems={[problem]} />, 400);
+      // A cursor the server did not issue, or from not before to: shown like any other bad filter.
+      if (!(error instanceof ApiError) || error.getStatus() !== 400) throw error;
+      return this.send(reply, <SessionsPage {...frame} problems={[error.description]} />, 400);
     }
     const next = new URLSearchParams(filters as Record<string, string>);
     if (limit) next.set('limit', limit);
@@ -251,7 +251,7 @@ export class AuditConsoleController {
           text={page.text}
           viewer={viewer}
           title={page.text.dashboard.exportTitle}
-          message="format must be jsonl or csv; from and to must be days (YYYY-MM-DD), from not after to."
+          message={page.text.dashboard.exportInvalid}
           link={{ href: CONSOLE_PATH, label: page.text.nav.dashboard }}
         />,
         400,

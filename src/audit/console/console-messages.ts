@@ -43,6 +43,7 @@ export interface ConsoleMessages {
     to: string;
     exportJsonl: string;
     exportCsv: string;
+    exportInvalid: string;
     allSessions: string;
   };
   sessions: {
@@ -163,6 +164,8 @@ const EN: ConsoleMessages = {
     to: 'To (UTC day, inclusive)',
     exportJsonl: 'Download JSON Lines',
     exportCsv: 'Download CSV',
+    exportInvalid:
+      'The export needs the format JSON Lines or CSV, and days (YYYY-MM-DD) with from not after to.',
     allSessions: 'All punchout sessions',
   },
   sessions: {
@@ -306,6 +309,8 @@ const DE: ConsoleMessages = {
     to: 'Bis (Tag, UTC, einschließlich)',
     exportJsonl: 'JSON Lines herunterladen',
     exportCsv: 'CSV herunterladen',
+    exportInvalid:
+      'Der Export braucht das Format JSON Lines oder CSV und Tage (JJJJ-MM-TT), von nicht nach bis.',
     allSessions: 'Alle Punchout-Sitzungen',
   },
   sessions: {
