@@ -207,12 +207,10 @@ export class AuditConsoleController {
     if (!session) return;
     const { viewer, page } = session;
     const detail = UUID.test(id)
-      ? await this.review
-          .session(viewer.organizationId, id.toLowerCase())
-          .catch((error: { code?: string }) => {
-            if (error.code === 'not_found') return undefined;
-            throw error;
-          })
+      ? await this.review.session(viewer.organizationId, id.toLowerCase()).catch((error: unknown) => {
+          if (error instanceof ApiError && error.getStatus() === 404) return undefined;
+          throw error;
+        })
       : undefined;
     if (!detail) {
       return this.send(
