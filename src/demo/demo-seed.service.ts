@@ -1,5 +1,5 @@
-import { systemActor } from '../audit/audit-actor';
 import { Injectable } from '@nestjs/common';
+import { systemActor } from '../audit/audit-actor';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';

@@ -89,7 +89,13 @@ export class ClientsService {
     if (client.revokedAt) return client;
     const now = new Date();
     return this.prisma.$transaction(async (tx) => {
-      const revoked = await tx.oAuthClient.update({ where: { id: client.id }, data: { revokedAt: now } });
+      // Only a live client is revoked, so two concurrent revocations record one event.
+      const { count } = await tx.oAuthClient.updateMany({
+        where: { id: client.id, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      const revoked = await tx.oAuthClient.findUniqueOrThrow({ where: { id: client.id } });
+      if (count === 0) return revoked;
       const tokens = await tx.accessToken.updateMany({
         where: { clientId: client.id, revokedAt: null },
         data: { revokedAt: now },

@@ -66,7 +66,13 @@ export class UsersService {
     if (user.disabledAt) return user;
     const now = new Date();
     return this.prisma.$transaction(async (tx) => {
-      const disabled = await tx.user.update({ where: { id: user.id }, data: { disabledAt: now } });
+      // Only an enabled user is disabled, so two concurrent calls record one event.
+      const { count } = await tx.user.updateMany({
+        where: { id: user.id, disabledAt: null },
+        data: { disabledAt: now },
+      });
+      const disabled = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+      if (count === 0) return disabled;
       const tokens = await tx.accessToken.updateMany({
         where: { userId: user.id, revokedAt: null },
         data: { revokedAt: now },

@@ -3,6 +3,7 @@ import { AuditChainService } from '../../src/audit/audit-chain.service';
 import { AuditService } from '../../src/audit/audit.service';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { ClientsService } from '../../src/oauth/clients.service';
+import { UsersService } from '../../src/oauth/users.service';
 import { Organization } from '../../src/generated/prisma/client';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { bearer, issueTestToken } from '../support/auth';
@@ -144,6 +145,19 @@ describe('audit events of administration', () => {
       checked: 7,
       head: { sequence: 7, hash: expect.any(String) },
     });
+  });
+
+  it('records one event when the same client is revoked or user disabled twice at once', async () => {
+    const organization = await createOrganization(t.prisma);
+    const { clientId } = await createClient(t.prisma, organization);
+    const user = await createUser(t.prisma, organization);
+    const actor = { label: 'cli:test' };
+    const clients = t.app.get(ClientsService);
+    const users = t.app.get(UsersService);
+    const ref = { org: organization.slug, email: user.email };
+    await Promise.all([clients.revoke(clientId, actor), clients.revoke(clientId, actor)]);
+    await Promise.all([users.disable(ref, actor), users.disable(ref, actor)]);
+    expect((await eventsOf(organization)).map((e) => e.type)).toEqual(['client.revoked', 'user.disabled']);
   });
 
   it('does not issue an event for tokens issued', async () => {

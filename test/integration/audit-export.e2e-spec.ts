@@ -143,6 +143,22 @@ describe('audit export and the offline verifier', () => {
     );
   });
 
+  it("gives an auditor of A nothing of B's chain", async () => {
+    const a = await createOrganization(t.prisma);
+    const b = await createOrganization(t.prisma);
+    await insertValidChain(t.prisma.pool, a.id, 2);
+    await insertValidChain(t.prisma.pool, b.id, 3);
+    const text = await (await exported(await auditorOf(a))).text();
+    const events = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events.map((e) => [e.organizationId, e.sequence])).toEqual([
+      [a.id, 1],
+      [a.id, 2],
+    ]);
+  });
+
   it('answers only auditors and refuses bad parameters', async () => {
     const organization = await createOrganization(t.prisma);
     expect((await exported(await auditorOf(organization, [UserRole.admin]))).status).toBe(403);
