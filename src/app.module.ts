@@ -5,6 +5,8 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuditModule } from './audit/audit.module';
 import { AuditApiModule } from './audit/audit-api.module';
+import { AuditReviewModule } from './audit/review/audit-review.module';
+import { AuditConsoleModule } from './audit/console/audit-console.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
@@ -35,6 +37,8 @@ export class AppModule {
         HealthModule,
         AuditModule,
         AuditApiModule,
+        AuditReviewModule,
+        AuditConsoleModule,
         AuthModule,
         GuidanceModule,
         OAuthModule,

@@ -7,6 +7,7 @@ import { OAuthModule } from '../oauth/oauth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
 import { AuditModule } from '../audit/audit.module';
+import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
 
 /** What the operator CLI needs: the services, without HTTP. */
 @Module({})
@@ -22,6 +23,7 @@ export class AdminModule {
         CatalogModule,
         GuidanceModule,
         AuditModule,
+        ConsoleSignInModule,
       ],
     };
   }

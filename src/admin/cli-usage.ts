@@ -41,6 +41,9 @@ Audit trail
                   npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]
   audit keygen [--out <file>]      writes a new Ed25519 signing key (mode 0600; default
                   AUDIT_SIGNING_KEY_FILE or ./.data/audit-signing-key.pem) and prints its public key
+  audit console-link --org <slug> --email <email>
+                  prints a one-time sign-in link to the compliance console for an auditor
+                  (expires after 10 minutes, works once)
 
 Database
   db migrate                        applies pending migrations (the gateway also does at start)

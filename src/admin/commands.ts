@@ -34,6 +34,7 @@ import { parseDemoArgs } from './catalog-args';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { GuidanceRuleResponse } from '../guidance/dto/guidance-rule.response';
 import { cliAuthor, parseGuidanceRuleArgs, parseRuleId } from './guidance-args';
+import { auditConsoleLinkCommand } from './audit-console-link.command';
 
 export class UsageError extends Error {}
 
@@ -48,7 +49,7 @@ export interface CliArgs {
   values: Record<string, string | boolean | string[] | undefined>;
 }
 
-interface RunContext<I> {
+export interface RunContext<I> {
   io: CliIo;
   json: boolean;
   config: AppConfig;
@@ -56,7 +57,7 @@ interface RunContext<I> {
   input: I;
 }
 
-interface Command<I> {
+export interface Command<I> {
   /** Whether the command needs the Nest services (the db commands work on a bare connection). */
   needsApp: boolean;
   /** False for commands that never touch the database (default true). */
@@ -587,6 +588,7 @@ ${publicKeyPem.trimEnd()}`,
       );
     },
   }),
+  'audit console-link': define(auditConsoleLinkCommand),
   'db migrate': define({
     needsApp: false,
     parse(args) {

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit.module';
+import { AuditReviewModule } from '../review/audit-review.module';
+import { AuditConsoleController } from './audit-console.controller';
+import { ConsoleSignInModule } from './console-sign-in.module';
+
+/** The compliance console's pages (issue 10, section 5). */
+@Module({
+  imports: [AuditModule, AuditReviewModule, ConsoleSignInModule],
+  controllers: [AuditConsoleController],
+})
+export class AuditConsoleModule {}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ConsoleSignInService } from './console-sign-in.service';
+
+/** Console sign-in links and sessions, shared by the API, the console pages and the operator CLI. */
+@Module({ providers: [ConsoleSignInService], exports: [ConsoleSignInService] })
+export class ConsoleSignInModule {}

@@ -1,0 +1,107 @@
+import type { ComponentChildren } from 'preact';
+import type { PageLanguage } from '../../../web/language';
+import { Layout } from '../../../web/layout';
+import type { ConsoleViewer } from '../console-sign-in.service';
+import type { ConsoleMessages } from '../console-messages';
+
+export const CONSOLE_PATH = '/audit/console';
+export const CONSOLE_STYLES = ['/assets/console.css'];
+
+export interface FrameProps {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  title: string;
+  /** The signed-in auditor; without one the page has no navigation (sign-in and error pages). */
+  viewer?: ConsoleViewer;
+  /** Which navigation entry is the current page. */
+  current?: 'dashboard' | 'sessions';
+  children?: ComponentChildren;
+}
+
+/** Every console page: the shared layout, the console header with navigation and sign-out. */
+export function ConsoleFrame(props: FrameProps) {
+  const { text, viewer } = props;
+  const header = (
+    <header class="site-header">
+      <div class="inner">
+        <span class="console-brand">
+          {text.consoleTitle}
+          {viewer ? <span class="console-org"> · {viewer.organizationName}</span> : null}
+        </span>
+        {viewer ? (
+          <nav aria-label={text.nav.label}>
+            <ul>
+              <li>
+                <a href={CONSOLE_PATH} aria-current={props.current === 'dashboard' ? 'page' : undefined}>
+                  {text.nav.dashboard}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`${CONSOLE_PATH}/sessions`}
+                  aria-current={props.current === 'sessions' ? 'page' : undefined}
+                >
+                  {text.nav.sessions}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+        {viewer ? (
+          <form method="post" action={`${CONSOLE_PATH}/sign-out`} class="console-signout">
+            <span class="console-user">{text.signedInAs(viewer.email)}</span>
+            <button type="submit" class="secondary">
+              {text.signOut}
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </header>
+  );
+  return (
+    <Layout
+      lang={props.lang}
+      title={`${props.title} – ${text.consoleTitle}`}
+      styles={CONSOLE_STYLES}
+      header={header}
+    >
+      {props.children}
+    </Layout>
+  );
+}
+
+/** A page that only explains something (used or expired link, signed out, not found). */
+export function MessagePage(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  title: string;
+  message: string;
+  hint?: string;
+  viewer?: ConsoleViewer;
+  kind?: 'error' | 'warn' | 'ok';
+  link?: { href: string; label: string };
+}) {
+  return (
+    <ConsoleFrame lang={props.lang} text={props.text} title={props.title} viewer={props.viewer}>
+      <h1>{props.title}</h1>
+      <div class={`notice ${props.kind ?? 'error'}`} data-notice={props.kind ?? 'error'}>
+        <p>{props.message}</p>
+        {props.hint ? <p>{props.hint}</p> : null}
+      </div>
+      {props.link ? (
+        <p>
+          <a href={props.link.href}>{props.link.label}</a>
+        </p>
+      ) : null}
+    </ConsoleFrame>
+  );
+}
+
+/** "2026-11-23T10:15:00.000Z" as "2026-11-23 10:15:00 UTC": unambiguous for auditors in any locale. */
+export function utc(iso: string | null | undefined): string {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '–';
+}
+
+export function money(totals: Array<{ currency: string; amount: string }>): string {
+  return totals.length ? totals.map((t) => `${t.amount} ${t.currency}`).join(', ') : '–';
+}

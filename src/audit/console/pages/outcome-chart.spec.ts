@@ -1,0 +1,36 @@
+import { renderPage } from '../../../web/render-page';
+import { consoleMessages } from '../console-messages';
+import { niceMaximum, OutcomeChart } from './outcome-chart';
+
+const day = (date: string, transferred: number, failed = 0) => ({
+  day: date,
+  counts: { transferred, cancelled: 0, expired: 0, failed, open: 0 },
+});
+
+// Called as a function (no JSX) so that the build's exclusion of *.spec.ts keeps it out of dist/.
+describe('outcome chart', () => {
+  it('rounds the axis maximum up to 1, 2 or 5 times a power of ten, at least 4', () => {
+    expect([0, 3, 4, 5, 11, 20, 21, 99, 101, 4999].map(niceMaximum)).toEqual([
+      4, 4, 4, 5, 20, 20, 50, 100, 200, 5000,
+    ]);
+  });
+
+  it('draws one stacked bar per day, a segment per non-zero outcome, with heights proportional to counts', () => {
+    const svg = renderPage(
+      OutcomeChart({
+        days: [day('2026-11-01', 2, 2), day('2026-11-02', 0), day('2026-11-03', 4)],
+        text: consoleMessages('en'),
+      }),
+    );
+    const heights = [
+      ...svg.matchAll(/height="([\d.]+)" fill="[^"]+" data-outcome="(\w+)" data-count="(\d+)"/g),
+    ].map((m) => [m[2], Number(m[3]), Number(m[1])]);
+    expect(heights).toEqual([
+      ['transferred', 2, 112],
+      ['failed', 2, 112],
+      ['transferred', 4, 224],
+    ]);
+    expect(svg).toContain('<title>2026-11-01: 2 Failed</title>');
+    expect(svg.match(/<g data-day=/g)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,269 @@
+import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
+import { ociCartOf } from '../../review/session-record';
+import type { PageLanguage } from '../../../web/language';
+import type { ConsoleViewer } from '../console-sign-in.service';
+import type { ConsoleMessages } from '../console-messages';
+import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
+import { OutcomeBadge } from './sessions-page';
+
+/** One punchout session: summary, the cart as posted back (OCI lines and every raw field), the timeline. */
+export function SessionPage(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  viewer: ConsoleViewer;
+  session: AuditSessionDetail;
+}) {
+  const { text, session } = props;
+  const t = text.session;
+  const statusLabel = text.statuses[session.status as keyof ConsoleMessages['statuses']] ?? session.status;
+  return (
+    <ConsoleFrame
+      lang={props.lang}
+      text={text}
+      title={t.title(session.publicId)}
+      viewer={props.viewer}
+      current="sessions"
+    >
+      <p>
+        <a href={`${CONSOLE_PATH}/sessions`}>{t.back}</a>
+      </p>
+      <h1>{t.title(session.publicId)}</h1>
+      <section aria-labelledby="summary-heading">
+        <h2 id="summary-heading">{t.summary}</h2>
+        <dl class="summary">
+          <dt>{t.status}</dt>
+          <dd>
+            <OutcomeBadge text={text} outcome={session.outcome} />
+            {statusLabel !== text.outcomes[session.outcome as keyof ConsoleMessages['outcomes']] ? (
+              <span class="muted"> {statusLabel}</span>
+            ) : null}
+          </dd>
+          <dt>{t.buyer}</dt>
+          <dd>{session.userEmail}</dd>
+          <dt>{t.product}</dt>
+          <dd>
+            {session.productName} <span class="muted">({session.productId})</span>
+          </dd>
+          <dt>{t.callbackUrl}</dt>
+          <dd>
+            <code class="wrap">{session.callbackUrl}</code>
+          </dd>
+          <dt>{t.created}</dt>
+          <dd>{utc(session.createdAt)}</dd>
+          <dt>{t.opened}</dt>
+          <dd>{utc(session.openedAt)}</dd>
+          <dt>{t.closed}</dt>
+          <dd>{utc(session.closedAt)}</dd>
+          {session.closeReason ? (
+            <>
+              <dt>{t.closeReason}</dt>
+              <dd>{session.closeReason}</dd>
+            </>
+          ) : null}
+          <dt>{text.sessions.total}</dt>
+          <dd>{money(session.cartTotals)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="posted-heading">
+        <h2 id="posted-heading">{t.postedCart}</h2>
+        <PostedCart text={text} transferred={session.transferred} />
+      </section>
+      <section aria-labelledby="cart-heading">
+        <h2 id="cart-heading">{t.cart}</h2>
+        <CartTable text={text} session={session} />
+      </section>
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">{t.timeline}</h2>
+        <ol class="timeline">
+          {session.events.map((event) => (
+            <TimelineEntry key={event.sequence} text={text} event={event} />
+          ))}
+        </ol>
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+const LINE_COLUMNS: Array<{
+  field: string;
+  label: (t: ConsoleMessages['session']) => string;
+  number?: boolean;
+}> = [
+  { field: 'DESCRIPTION', label: (t) => t.description },
+  { field: 'QUANTITY', label: (t) => t.quantity, number: true },
+  { field: 'UNIT', label: (t) => t.unit },
+  { field: 'PRICE', label: (t) => t.price, number: true },
+  { field: 'CURRENCY', label: (t) => t.currency },
+  { field: 'VENDORMAT', label: (t) => t.vendorMaterial },
+];
+
+function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDetail['transferred'] }) {
+  const { text, transferred } = props;
+  const t = text.session;
+  if (!transferred) return <p class="notice">{t.nothingPosted}</p>;
+  const cart = ociCartOf(transferred.fields);
+  const shown = new Set(LINE_COLUMNS.map((column) => column.field));
+  return (
+    <>
+      {cart.lines.length === 0 ? (
+        <p class="notice">{t.emptyCartPosted}</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="posted-cart">
+            <caption>{t.postedCartCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" class="number">
+                  {t.line}
+                </th>
+                {LINE_COLUMNS.map((column) => (
+                  <th key={column.field} scope="col" class={column.number ? 'number' : undefined}>
+                    {column.label(t)}
+                  </th>
+                ))}
+                <th scope="col">{t.longText}</th>
+                <th scope="col">{t.otherFields}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((line) => (
+                <tr key={line.line}>
+                  <th scope="row" class="number">
+                    {line.line}
+                  </th>
+                  {LINE_COLUMNS.map((column) => (
+                    <td key={column.field} class={column.number ? 'number' : undefined}>
+                      {line.values[column.field] ?? ''}
+                    </td>
+                  ))}
+                  <td>{line.longText ?? ''}</td>
+                  <td>
+                    {Object.entries(line.values)
+                      .filter(([name]) => !shown.has(name))
+                      .map(([name, value]) => `${name}=${value}`)
+                      .join('; ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {transferred.fields.length > 0 ? (
+        <details>
+          <summary>{t.allFields}</summary>
+          <div class="table-wrap">
+            <table class="posted-fields">
+              <caption>{t.allFields}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.fieldName}</th>
+                  <th scope="col">{t.fieldValue}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {transferred.fields.map(([name, value], i) => (
+                  <tr key={i}>
+                    <td>
+                      <code>{name}</code>
+                    </td>
+                    <td>
+                      <code class="wrap">{value}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }) {
+  const { text, session } = props;
+  const t = text.session;
+  if (session.cartItems.length === 0) return <p class="muted">{t.emptyCart}</p>;
+  return (
+    <div class="table-wrap">
+      <table class="cart">
+        <caption>{t.cartCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.vendor}</th>
+            <th scope="col" class="number">
+              {t.quantity}
+            </th>
+            <th scope="col" class="number">
+              {t.unitPrice}
+            </th>
+            <th scope="col" class="number">
+              {t.lineTotal}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {session.cartItems.map((item) => (
+            <tr key={item.offerId ?? item.productName}>
+              <td>
+                {item.productName} {item.offerId ? <span class="muted">({item.offerId})</span> : null}
+              </td>
+              <td>{item.vendor ?? '–'}</td>
+              <td class="number">{item.quantity}</td>
+              <td class="number">{`${item.unitPrice} ${item.currency}`}</td>
+              <td class="number">{`${item.lineTotal} ${item.currency}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TimelineEntry(props: { text: ConsoleMessages; event: AuditEventResponse }) {
+  const { text, event } = props;
+  const t = text.session;
+  const actor = event.actor.email ?? event.actor.label ?? event.actor.userId ?? '–';
+  return (
+    <li class="timeline-entry" data-event-type={event.type} data-sequence={event.sequence}>
+      <p class="timeline-head">
+        <span class="timeline-time">{utc(event.occurredAt)}</span>{' '}
+        <strong>{text.eventTypes[event.type] ?? event.type}</strong> <code class="muted">{event.type}</code>
+      </p>
+      <p class="muted">
+        #{event.sequence} · {t.actor}: {actor}
+      </p>
+      <details>
+        <summary>{t.details}</summary>
+        <pre class="payload">{readableJson(event.payload)}</pre>
+        <p class="muted">
+          {t.hash}: <code class="hash">{event.hash}</code>
+        </p>
+      </details>
+    </li>
+  );
+}
+
+/** Indented JSON, with short arrays of plain values (such as OCI [name, value] pairs) on one line. */
+export function readableJson(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const flat = value.every((item) => item === null || typeof item !== 'object');
+    const oneLine = `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (flat && oneLine.length <= 100) return oneLine;
+    const inner = `${indent}  `;
+    return `[\n${value.map((item) => `${inner}${readableJson(item, inner)}`).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    const inner = `${indent}  `;
+    const lines = entries.map(
+      ([key, item]) => `${inner}${JSON.stringify(key)}: ${readableJson(item, inner)}`,
+    );
+    return `{\n${lines.join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,169 @@
+import type { AuditSessionPage } from '../../review/dto/audit-review.response';
+import { PUNCHOUT_STATUSES } from '../../review/session-record';
+import type { PageLanguage } from '../../../web/language';
+import type { ConsoleViewer } from '../console-sign-in.service';
+import type { ConsoleMessages } from '../console-messages';
+import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
+
+/** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
+export interface SessionFilterValues {
+  from?: string;
+  to?: string;
+  email?: string;
+  status?: string;
+  productId?: string;
+}
+
+export function SessionsPage(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  viewer: ConsoleViewer;
+  filters: SessionFilterValues;
+  page?: AuditSessionPage;
+  problems?: string[];
+  /** The query string for the next page, when there is one. */
+  nextQuery?: string;
+  isFirstPage: boolean;
+}) {
+  const { text, filters } = props;
+  const s = text.sessions;
+  return (
+    <ConsoleFrame lang={props.lang} text={text} title={s.title} viewer={props.viewer} current="sessions">
+      <h1>{s.title}</h1>
+      <form
+        method="get"
+        action={`${CONSOLE_PATH}/sessions`}
+        class="filters"
+        aria-labelledby="filters-heading"
+      >
+        <h2 id="filters-heading">{s.filters}</h2>
+        {props.problems?.length ? (
+          <div class="notice error" role="alert">
+            <p>{s.invalid}</p>
+            <ul>
+              {props.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div class="inline-form">
+          <div class="field">
+            <label for="filter-from">{s.from}</label>
+            <input id="filter-from" name="from" type="date" value={filters.from ?? ''} />
+          </div>
+          <div class="field">
+            <label for="filter-to">{s.to}</label>
+            <input id="filter-to" name="to" type="date" value={filters.to ?? ''} />
+          </div>
+          <div class="field">
+            <label for="filter-email">{s.email}</label>
+            <input
+              id="filter-email"
+              name="email"
+              type="email"
+              value={filters.email ?? ''}
+              autocomplete="off"
+            />
+          </div>
+          <div class="field">
+            <label for="filter-status">{s.status}</label>
+            <select id="filter-status" name="status">
+              <option value="">{s.anyStatus}</option>
+              {PUNCHOUT_STATUSES.map((status) => (
+                <option key={status} value={status} selected={filters.status?.toUpperCase() === status}>
+                  {text.statuses[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="filter-product">{s.productId}</label>
+            <input id="filter-product" name="productId" type="text" value={filters.productId ?? ''} />
+          </div>
+          <button type="submit">{s.apply}</button>
+          <a class="button secondary" href={`${CONSOLE_PATH}/sessions`}>
+            {s.reset}
+          </a>
+        </div>
+      </form>
+      {props.page ? <SessionTable text={text} page={props.page} /> : null}
+      <nav class="actions" aria-label={s.title}>
+        {!props.isFirstPage ? (
+          <a class="button secondary" href={`${CONSOLE_PATH}/sessions${firstPageQuery(filters)}`}>
+            {s.first}
+          </a>
+        ) : null}
+        {props.nextQuery ? (
+          <a class="button" href={`${CONSOLE_PATH}/sessions${props.nextQuery}`} rel="next">
+            {s.next}
+          </a>
+        ) : null}
+      </nav>
+    </ConsoleFrame>
+  );
+}
+
+function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) {
+  const { text, page } = props;
+  const s = text.sessions;
+  if (page.items.length === 0) return <p class="notice">{s.none}</p>;
+  return (
+    <div class="table-wrap">
+      <table class="sessions">
+        <caption>{s.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{s.created}</th>
+            <th scope="col">{s.buyer}</th>
+            <th scope="col">{s.product}</th>
+            <th scope="col">{s.outcome}</th>
+            <th scope="col" class="number">
+              {s.items}
+            </th>
+            <th scope="col" class="number">
+              {s.total}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((item) => (
+            <tr key={item.id} data-session-id={item.id}>
+              <td class="time">
+                <a href={`${CONSOLE_PATH}/sessions/${item.id}`}>{utc(item.createdAt)}</a>
+              </td>
+              <td>{item.userEmail}</td>
+              <td>
+                {item.productName} <span class="muted">({item.productId})</span>
+              </td>
+              <td>
+                <OutcomeBadge text={text} outcome={item.outcome} />
+              </td>
+              <td class="number">{item.itemCount}</td>
+              <td class="number">{money(item.cartTotals)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OutcomeBadge(props: { text: ConsoleMessages; outcome: string }) {
+  const tone: Record<string, string> = {
+    transferred: 'ok',
+    failed: 'bad',
+    expired: 'warn',
+    cancelled: 'neutral',
+    open: 'neutral',
+  };
+  const label = props.text.outcomes[props.outcome as keyof ConsoleMessages['outcomes']] ?? props.outcome;
+  return <span class={`badge ${tone[props.outcome] ?? 'neutral'}`}>{label}</span>;
+}
+
+function firstPageQuery(filters: SessionFilterValues): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

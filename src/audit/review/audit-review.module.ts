@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ConsoleSignInModule } from '../console/console-sign-in.module';
+import { AuditReviewController } from './audit-review.controller';
+import { AuditReviewService } from './audit-review.service';
+
+/** The audit trail's read side for auditors: sessions, timelines, events (issue 10, section 4). */
+@Module({
+  imports: [ConsoleSignInModule],
+  controllers: [AuditReviewController],
+  providers: [AuditReviewService],
+  exports: [AuditReviewService],
+})
+export class AuditReviewModule {}

@@ -1,0 +1,262 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { ApiError } from '../../common/http/api-error';
+import { PrismaService } from '../../database/prisma.service';
+import { AuditEvent, Prisma } from '../../generated/prisma/client';
+import {
+  AuditCartItemResponse,
+  AuditEventPage,
+  AuditEventResponse,
+  AuditSessionDetail,
+  AuditSessionPage,
+  AuditSessionSummary,
+} from './dto/audit-review.response';
+import { ListAuditEventsQuery } from './dto/list-audit-events.query';
+import { DEFAULT_PAGE_LIMIT, ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
+import {
+  decodeEventCursor,
+  decodeSessionCursor,
+  encodeEventCursor,
+  encodeSessionCursor,
+} from './review-cursor';
+import {
+  normalizeOciFields,
+  ociCartOf,
+  outcomeOf,
+  PunchoutStatusName,
+  SessionOutcome,
+  totalsByCurrency,
+} from './session-record';
+
+const SESSION_INCLUDE = {
+  user: { select: { email: true } },
+  product: { select: { name: true } },
+  cartItems: {
+    include: { offer: { select: { productId: true, vendor: true, product: { select: { name: true } } } } },
+    orderBy: { createdAt: 'asc' },
+  },
+} satisfies Prisma.PunchoutSessionInclude;
+
+type SessionRow = Prisma.PunchoutSessionGetPayload<{ include: typeof SESSION_INCLUDE }>;
+
+export interface DailyOutcomes {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  counts: Record<SessionOutcome, number>;
+}
+
+/**
+ * What auditors read: punchout sessions with their outcome, one session's whole timeline, and the
+ * event stream. Every query is scoped to the caller's organization; an id of another organization
+ * is indistinguishable from one that does not exist.
+ */
+@Injectable()
+export class AuditReviewService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async listSessions(organizationId: string, query: ListAuditSessionsQuery): Promise<AuditSessionPage> {
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const range = timeRange(query.from, query.to);
+    const and: Prisma.PunchoutSessionWhereInput[] = [{ organizationId }];
+    if (range) and.push({ createdAt: range });
+    if (query.status) and.push({ status: query.status });
+    if (query.email) and.push({ user: { email: query.email } });
+    if (query.productId) {
+      and.push({
+        OR: [
+          { productId: query.productId },
+          { cartItems: { some: { offer: { productId: query.productId } } } },
+        ],
+      });
+    }
+    if (query.cursor) {
+      const after = decodeSessionCursor(query.cursor);
+      and.push({
+        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+      });
+    }
+    const rows = await this.prisma.punchoutSession.findMany({
+      where: { AND: and },
+      include: SESSION_INCLUDE,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(summaryOf),
+      nextCursor: rows.length > limit && last ? encodeSessionCursor(last) : null,
+    };
+  }
+
+  async session(organizationId: string, id: string): Promise<AuditSessionDetail> {
+    const row = await this.prisma.punchoutSession.findFirst({
+      where: { id, organizationId },
+      include: SESSION_INCLUDE,
+    });
+    if (!row) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', 'No punchout session with this id.');
+    const events = await this.prisma.auditEvent.findMany({
+      where: { organizationId, sessionId: id },
+      orderBy: { sequence: 'asc' },
+    });
+    const eventResponses = await this.eventResponses(organizationId, events);
+    return {
+      ...summaryOf(row),
+      callbackUrl: row.callbackUrl,
+      target: row.target,
+      requesterName: row.requesterName,
+      shipTo: row.shipTo ?? null,
+      expiresAt: row.expiresAt.toISOString(),
+      closeReason: closeReasonOf(events),
+      cartItems: row.cartItems.map(cartItemOf),
+      transferred: transferredCart(row, events),
+      events: eventResponses,
+    };
+  }
+
+  async listEvents(organizationId: string, query: ListAuditEventsQuery): Promise<AuditEventPage> {
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const range = timeRange(query.from, query.to);
+    const where: Prisma.AuditEventWhereInput = { organizationId };
+    if (query.type) where.type = query.type;
+    if (range) where.occurredAt = range;
+    if (query.cursor) where.sequence = { gt: decodeEventCursor(query.cursor) };
+    const rows = await this.prisma.auditEvent.findMany({
+      where,
+      orderBy: { sequence: 'asc' },
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: await this.eventResponses(organizationId, page),
+      nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
+    };
+  }
+
+  /** Sessions created per UTC day by outcome, for the last `days` days up to and including `now`'s day. */
+  async dailyOutcomes(organizationId: string, now: Date, days: number): Promise<DailyOutcomes[]> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const first = new Date(today - (days - 1) * 86_400_000);
+    const grouped = await this.prisma.$queryRaw<
+      Array<{ day: string; status: PunchoutStatusName; count: number }>
+    >`
+      SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+             status::text AS status, count(*)::int AS count
+      FROM punchout_session
+      WHERE organization_id = ${organizationId}::uuid AND created_at >= ${first}
+      GROUP BY 1, 2`;
+    const result: DailyOutcomes[] = [];
+    for (let i = 0; i < days; i++) {
+      const day = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      result.push({ day, counts: { transferred: 0, cancelled: 0, expired: 0, failed: 0, open: 0 } });
+    }
+    const byDay = new Map(result.map((entry) => [entry.day, entry]));
+    for (const row of grouped) {
+      const entry = byDay.get(row.day);
+      if (entry) entry.counts[outcomeOf(row.status)] += row.count;
+    }
+    return result;
+  }
+
+  private async eventResponses(organizationId: string, events: AuditEvent[]): Promise<AuditEventResponse[]> {
+    const userIds = [...new Set(events.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
+    const users = userIds.length
+      ? await this.prisma.user.findMany({
+          where: { organizationId, id: { in: userIds } },
+          select: { id: true, email: true },
+        })
+      : [];
+    const emails = new Map(users.map((user) => [user.id, user.email]));
+    return events.map((event) => ({
+      sequence: Number(event.sequence),
+      occurredAt: event.occurredAt.toISOString(),
+      type: event.type,
+      actor: {
+        userId: event.actorUserId,
+        email: event.actorUserId ? (emails.get(event.actorUserId) ?? null) : null,
+        clientId: event.actorClientId,
+        label: event.actorLabel,
+      },
+      sessionId: event.sessionId,
+      payload: event.payload,
+      prevHash: Buffer.from(event.prevHash).toString('hex'),
+      hash: Buffer.from(event.hash).toString('hex'),
+    }));
+  }
+}
+
+function timeRange(from?: string, to?: string): { gte?: Date; lt?: Date } | undefined {
+  if (!from && !to) return undefined;
+  const range = { gte: from ? new Date(from) : undefined, lt: to ? new Date(to) : undefined };
+  if (range.gte && range.lt && range.gte >= range.lt) {
+    throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', 'from must be before to');
+  }
+  return range;
+}
+
+function summaryOf(row: SessionRow): AuditSessionSummary {
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    status: row.status,
+    outcome: outcomeOf(row.status),
+    userEmail: row.user.email,
+    productId: row.productId,
+    productName: row.product.name,
+    createdAt: row.createdAt.toISOString(),
+    openedAt: row.openedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    itemCount: row.cartItems.length,
+    cartTotals: totalsByCurrency(
+      row.cartItems.map((item) => ({
+        quantity: item.quantity,
+        unitPrice: item.unitPrice.toString(),
+        currency: item.currency,
+      })),
+    ),
+  };
+}
+
+function cartItemOf(item: SessionRow['cartItems'][number]): AuditCartItemResponse {
+  const unitPrice = item.unitPrice.toFixed(Math.max(2, decimals(item.unitPrice.toString())));
+  const [total] = totalsByCurrency([{ quantity: item.quantity, unitPrice, currency: item.currency }]);
+  // The punchout module keeps a line whose offer left the catalog (offer id null, its `label` kept);
+  // read both shapes so the review never fails on such a line.
+  const offer = item.offer as SessionRow['cartItems'][number]['offer'] | null;
+  const label = (item as { label?: string }).label;
+  return {
+    offerId: (item.offerId as string | null) ?? null,
+    productId: offer?.productId ?? null,
+    productName: offer?.product.name ?? label ?? '',
+    vendor: offer?.vendor ?? null,
+    quantity: item.quantity,
+    unitPrice,
+    currency: item.currency,
+    lineTotal: total.amount,
+  };
+}
+
+function decimals(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** The posted cart: the session's stored fields, or else those recorded by the transferred event. */
+function transferredCart(row: SessionRow, events: AuditEvent[]): AuditSessionDetail['transferred'] {
+  let fields = normalizeOciFields(row.returnedFields);
+  if (fields.length === 0) {
+    const transferred = [...events].reverse().find((event) => event.type === 'punchout.transferred');
+    if (transferred) fields = normalizeOciFields(transferred.payload);
+  }
+  if (fields.length === 0 && row.returnedFields === null) return null;
+  return { fields, lines: ociCartOf(fields).lines };
+}
+
+/** The `reason` of the session's last closing event (failed, expired), if it recorded one. */
+function closeReasonOf(events: AuditEvent[]): string | null {
+  for (const event of [...events].reverse()) {
+    const payload = event.payload as Record<string, unknown> | null;
+    if (payload && typeof payload === 'object' && typeof payload.reason === 'string') return payload.reason;
+  }
+  return null;
+}

@@ -1,0 +1,151 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PUNCHOUT_STATUSES, SESSION_OUTCOMES } from '../session-record';
+
+export class CurrencyTotalResponse {
+  @ApiProperty({ example: 'EUR' }) currency!: string;
+  @ApiProperty({ example: '13.30', description: 'Decimal string, at least two decimals.' }) amount!: string;
+}
+
+export class AuditActorResponse {
+  @ApiPropertyOptional({ nullable: true, type: String }) userId!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "The user's e-mail, where the user exists.",
+  })
+  email!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Database id of the OAuth client.' })
+  clientId!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'For actors that are not users, e.g. "cli:root".',
+  })
+  label!: string | null;
+}
+
+export class AuditSessionSummary {
+  @ApiProperty({ description: 'Database id; use it with GET /api/v1/audit/sessions/{id}.' }) id!: string;
+  @ApiProperty({ description: 'The id in the buyer-facing URLs and support references.' }) publicId!: string;
+  @ApiProperty({ enum: PUNCHOUT_STATUSES }) status!: string;
+  @ApiProperty({ enum: SESSION_OUTCOMES, description: '`open` while the buyer may still act.' })
+  outcome!: string;
+  @ApiProperty() userEmail!: string;
+  @ApiProperty() productId!: string;
+  @ApiProperty() productName!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String }) openedAt!: string | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String }) closedAt!: string | null;
+  @ApiProperty({ description: 'Lines in the cart.' }) itemCount!: number;
+  @ApiProperty({
+    type: [CurrencyTotalResponse],
+    description: 'Cart total per currency (quantity x unit price).',
+  })
+  cartTotals!: CurrencyTotalResponse[];
+}
+
+export class AuditSessionPage {
+  @ApiProperty({ type: [AuditSessionSummary], description: 'Newest first.' }) items!: AuditSessionSummary[];
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Pass as `cursor` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+export class AuditEventResponse {
+  @ApiProperty({ description: "Position in the organization's chain (1, 2, 3, ...)." }) sequence!: number;
+  @ApiProperty({ format: 'date-time' }) occurredAt!: string;
+  @ApiProperty({ example: 'punchout.transferred' }) type!: string;
+  @ApiProperty({ type: AuditActorResponse }) actor!: AuditActorResponse;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Punchout session the event belongs to.',
+  })
+  sessionId!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Per type: see docs/audit.md.' })
+  payload!: unknown;
+  @ApiProperty({ description: 'Hex SHA-256 of the previous event (64 zeros for the first).' })
+  prevHash!: string;
+  @ApiProperty({ description: 'Hex SHA-256 chaining this event.' }) hash!: string;
+}
+
+export class AuditEventPage {
+  @ApiProperty({ type: [AuditEventResponse], description: 'In chain order.' }) items!: AuditEventResponse[];
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Pass as `cursor` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+export class AuditCartItemResponse {
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Null once the offer left the catalog.' })
+  offerId!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) productId!: string | null;
+  @ApiProperty({ description: "The product's name, or the line's label once the offer is gone." })
+  productName!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) vendor!: string | null;
+  @ApiProperty() quantity!: number;
+  @ApiProperty({ example: '1.30' }) unitPrice!: string;
+  @ApiProperty({ example: 'EUR' }) currency!: string;
+  @ApiProperty({ example: '13.00' }) lineTotal!: string;
+}
+
+export class OciCartLineResponse {
+  @ApiProperty({ description: 'n of NEW_ITEM-*[n].' }) line!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Field name without NEW_ITEM- and [n] (DESCRIPTION, QUANTITY, PRICE, ...) to value.',
+  })
+  values!: Record<string, string>;
+  @ApiPropertyOptional({ description: 'NEW_ITEM-LONGTEXT_n:132[] parts, joined.' }) longText?: string;
+}
+
+export class TransferredCartResponse {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    description: 'Every field posted to the HOOK_URL as [name, value], in posted order, byte-exact.',
+  })
+  fields!: Array<[string, string]>;
+  @ApiProperty({ type: [OciCartLineResponse], description: 'The NEW_ITEM-* fields grouped by line.' })
+  lines!: OciCartLineResponse[];
+}
+
+export class AuditSessionDetail extends AuditSessionSummary {
+  @ApiProperty() callbackUrl!: string;
+  @ApiProperty() target!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) requesterName!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) shipTo!: unknown;
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Why the session failed or expired, as recorded in its closing event.',
+  })
+  closeReason!: string | null;
+  @ApiProperty({ type: [AuditCartItemResponse], description: 'The cart as stored now.' })
+  cartItems!: AuditCartItemResponse[];
+  @ApiPropertyOptional({
+    nullable: true,
+    type: TransferredCartResponse,
+    description: 'What was posted back to the procurement system; null if nothing was posted.',
+  })
+  transferred!: TransferredCartResponse | null;
+  @ApiProperty({ type: [AuditEventResponse], description: "The session's events in chain order." })
+  events!: AuditEventResponse[];
+}
+
+export class ConsoleLinkResponse {
+  @ApiProperty({
+    description: 'Open in a browser within 10 minutes; works once.',
+    example: 'https://gateway.example.com/audit/console/sign-in?token=mpgl_...',
+  })
+  url!: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+}
