@@ -32,13 +32,35 @@ export function canonicalEventWithHashJson(event: HashedAuditEvent & { hash: str
 }
 
 function canonicalJson(event: HashedAuditEvent, hashMember: string): string {
-  return (
-    `{"actorClientId":${json(event.actorClientId)},"actorLabel":${json(event.actorLabel)},` +
-    `"actorUserId":${json(event.actorUserId)},${hashMember}"occurredAt":${json(event.occurredAt)},` +
-    `"organizationId":${json(event.organizationId)},"payload":${canonicalize(event.payload)},` +
-    `"prevHash":${json(event.prevHash)},"sequence":${canonicalize(event.sequence)},` +
-    `"sessionId":${json(event.sessionId)},"type":${json(event.type)}}`
-  );
+  const { before, after } = canonicalEventParts(event, hashMember);
+  return `${before}${event.prevHash}","sequence":${canonicalize(event.sequence)},${after}`;
+}
+
+/** What an event's canonical JSON holds around `prevHash` and `sequence`, the two members only known once the chain is locked. */
+export interface CanonicalEventParts {
+  /** Everything up to and including `"prevHash":"`. */
+  before: string;
+  /** Everything after `"sequence":N,` (starting with `"sessionId":`). */
+  after: string;
+}
+
+/**
+ * The canonical JSON of an event split around its `prevHash` hex and `sequence` (adjacent in JCS key
+ * order): canonical = before + prevHashHex + '","sequence":' + sequence + ',' + after. The append
+ * statement splices the chain head's values in there inside PostgreSQL, so the head's lock is never
+ * held across a round trip to this process (see audit.service.ts).
+ */
+export function canonicalEventParts(
+  event: Omit<HashedAuditEvent, 'prevHash' | 'sequence'>,
+  hashMember = '',
+): CanonicalEventParts {
+  return {
+    before:
+      `{"actorClientId":${json(event.actorClientId)},"actorLabel":${json(event.actorLabel)},` +
+      `"actorUserId":${json(event.actorUserId)},${hashMember}"occurredAt":${json(event.occurredAt)},` +
+      `"organizationId":${json(event.organizationId)},"payload":${canonicalize(event.payload)},"prevHash":"`,
+    after: `"sessionId":${json(event.sessionId)},"type":${json(event.type)}}`,
+  };
 }
 
 /** hash = SHA-256(prevHash bytes || canonical(event)); see docs/audit.md. */

@@ -6,7 +6,6 @@ import { Principal } from '../auth/principal';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
-import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import { checkCallbackUrl } from './callback-url';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
@@ -47,11 +46,12 @@ export class PunchoutSessionsService {
     const expiresAt = new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000);
     const id = randomUUID();
     const publicId = newPublicId();
-    const created = await inPoolTransaction(this.prisma.pool, async (client) => {
-      // One statement inserts only when the product exists and the origin is allowed: the hot path
-      // costs BEGIN, this insert, the audit append and COMMIT. A refusal is explained afterwards.
-      const { rowCount } = await client.query({
-        name: 'punchout-insert',
+    // One autocommitted statement inserts the session, only when the product exists and the origin
+    // is allowed, together with its audit event (AuditService.appendWithChange): the organization's
+    // chain stays locked for that statement's commit only. A refusal is explained afterwards.
+    const created = await this.audit.appendWithChange(
+      this.prisma.pool,
+      {
         text: `INSERT INTO punchout_session (id, public_id, start_token_hash, csrf_token, organization_id,
                  user_id, client_id, product_id, callback_url, target, requester_name, ship_to, status,
                  created_at, expires_at)
@@ -79,9 +79,8 @@ export class PunchoutSessionsService {
           expiresAt,
           callback.origin,
         ],
-      });
-      if (rowCount !== 1) return false;
-      await this.audit.append(client, {
+      },
+      {
         organizationId: principal.organizationId,
         type: AuditEventTypes.punchoutCreated,
         actor: { userId: principal.userId, clientId: principal.clientId },
@@ -95,9 +94,8 @@ export class PunchoutSessionsService {
           shipTo: request.shipTo ?? null,
           startExpiresAt: expiresAt.toISOString(),
         },
-      });
-      return true;
-    });
+      },
+    );
     if (!created) await this.refusal(principal, productId, request.callbackUrl);
     return { redirectUrl: `${this.config.publicUrl}${startPath(startToken)}` };
   }

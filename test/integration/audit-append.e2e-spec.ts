@@ -1,6 +1,7 @@
 import { HashedAuditEvent } from '../../src/audit/audit-event';
 import { AuditEventTypes } from '../../src/audit/audit-event';
 import { chainHash, GENESIS_HASH } from '../../src/audit/audit-hash';
+import { AuditChainService } from '../../src/audit/audit-chain.service';
 import { AuditService } from '../../src/audit/audit.service';
 import { inPoolTransaction } from '../../src/database/pool-transaction';
 import { Organization } from '../../src/generated/prisma/client';
@@ -110,6 +111,82 @@ describe('audit append seam', () => {
     expect((await storedChain(a)).map((row) => Number(row.sequence))).toEqual([1, 2]);
     expect((await storedChain(b)).map((row) => Number(row.sequence))).toEqual([1]);
     expect(Buffer.from((await storedChain(b))[0].prevHash).equals(GENESIS_HASH)).toBe(true);
+  });
+
+  describe('appendWithChange (a one-statement change and its event, autocommitted together)', () => {
+    const renameTo = (organization: Organization, name: string, onlyIfNamed: string) => ({
+      text: 'UPDATE organization SET name = $1 WHERE id = $2::uuid AND name = $3',
+      values: [name, organization.id, onlyIfNamed],
+    });
+
+    it('stores both when the change touches a row, neither when it does not', async () => {
+      const organization = await createOrganization(t.prisma, { name: 'before' });
+      expect(
+        await audit.appendWithChange(
+          t.prisma.pool,
+          renameTo(organization, 'after', 'before'),
+          event(organization, 'renamed'),
+        ),
+      ).toBe(true);
+      expect(
+        await audit.appendWithChange(
+          t.prisma.pool,
+          renameTo(organization, 'again', 'before'),
+          event(organization, 'no match'),
+        ),
+      ).toBe(false);
+
+      expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).toBe(
+        'after',
+      );
+      const rows = await storedChain(organization);
+      expect(rows.map((row) => (row.payload as { note: string }).note)).toEqual(['renamed']);
+      expect(recomputed(rows)).toEqual([true]);
+      const head = await t.prisma.auditChainHead.findUniqueOrThrow({
+        where: { organizationId: organization.id },
+      });
+      expect(Number(head.sequence)).toBe(1);
+    });
+
+    it('does not store the change when its event cannot be written', async () => {
+      const organization = await createOrganization(t.prisma, { name: 'before' });
+      await expect(
+        audit.appendWithChange(
+          t.prisma.pool,
+          renameTo(organization, 'after', 'before'),
+          event(organization, 'nul \u0000'),
+        ),
+      ).rejects.toThrow();
+      expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).toBe(
+        'before',
+      );
+      expect(await storedChain(organization)).toHaveLength(0);
+    });
+
+    it('interleaves with transactional appends under concurrency into one gapless chain that verifies', async () => {
+      const organization = await createOrganization(t.prisma, { name: 'n0' });
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          i % 2 === 0
+            ? audit.appendWithChange(
+                t.prisma.pool,
+                {
+                  text: 'UPDATE organization SET name = $1 WHERE id = $2::uuid',
+                  values: [`n${i}`, organization.id],
+                },
+                event(organization, `change ${i}`),
+              )
+            : inPoolTransaction(t.prisma.pool, (client) =>
+                audit.append(client, event(organization, `tx ${i}`)),
+              ),
+        ),
+      );
+      const rows = await storedChain(organization);
+      expect(rows.map((row) => Number(row.sequence))).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      expect(recomputed(rows).every(Boolean)).toBe(true);
+      const verification = await t.app.get(AuditChainService).verify(organization.id);
+      expect(verification).toMatchObject({ intact: true, checked: 60, head: { sequence: 60 } });
+    });
   });
 
   it('rejects UPDATE, DELETE and TRUNCATE of audit events, whoever asks', async () => {
