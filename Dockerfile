@@ -23,6 +23,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY bin ./bin
+# The audit signing key's volume (docker-compose.yml): a new named volume takes this owner and mode.
+RUN mkdir -p /app/keys && chown node:node /app/keys && chmod 700 /app/keys
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
