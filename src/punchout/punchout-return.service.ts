@@ -43,7 +43,7 @@ export class PunchoutReturnService {
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.notices.length > 0) return { kind: 'review', notices: checked.notices };
-        const fields = buildOciFields(checked.lines);
+        const fields = buildOciFields(checked.lines, { defaultUnit: this.config.punchout.defaultUnit });
         await tx.punchoutSession.update({
           where: { id: session.id },
           data: { status: PunchoutStatus.TRANSFERRED, closedAt: this.store.now(), returnedFields: fields },
