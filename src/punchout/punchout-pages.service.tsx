@@ -431,6 +431,7 @@ function page(status: number, vnode: VNode, session?: PunchoutSession): PageResu
 }
 
 function doneNotice(done: unknown, t: PunchoutMessages): Notice[] {
-  if (typeof done !== 'string' || !(done in DONE_NOTICES)) return [];
+  // Own keys only: `in` would also find "constructor", "__proto__", "toString" on Object.prototype.
+  if (typeof done !== 'string' || !Object.hasOwn(DONE_NOTICES, done)) return [];
   return [{ kind: 'ok', text: t[DONE_NOTICES[done as Done]] }];
 }
