@@ -31,6 +31,26 @@ describe('checkCallbackUrl', () => {
     [' https://srm.example.com/', /spaces or control/],
     ['https://srm.example.com/\n', /spaces or control/],
     ['https://srm.example.com/?~TARGET=a%20b', /~TARGET/],
+    // Hosts that are not DNS names, IPv4 or bracketed IPv6 (they would end up in the CSP's form-action).
+    ['https://x;frame-ancestors/hook', /callbackUrl's host must be a DNS name/],
+    ['https://*.example.com/hook', /callbackUrl's host must be a DNS name/],
+    ['https://x*/hook', /callbackUrl's host must be a DNS name/],
+    ["https://a'b.example/hook", /callbackUrl's host must be a DNS name/],
+    ['https://a,b.example/hook', /callbackUrl's host must be a DNS name/],
+    ['https://a_b.example/hook', /callbackUrl's host must be a DNS name/],
+    ['https://-a.example/hook', /callbackUrl's host must be a DNS name/],
+    ['https://a..example/hook', /callbackUrl's host must be a DNS name/],
+    ['https://a$b.example/hook', /callbackUrl's host must be a DNS name/],
+    ['https://a!b.example/hook', /callbackUrl's host must be a DNS name/],
+    // Whitespace and control characters beyond ASCII.
+    ['https://srm.example.com/hook\u2028', /spaces or control/],
+    ['https://srm.example.com/hook\u2029', /spaces or control/],
+    ['https://srm.example.com/ho\u00a0ok', /spaces or control/],
+    ['https://srm.example.com/hook\u0085', /spaces or control/],
+    ['https://srm.example.com/hook\u3000', /spaces or control/],
+    ['https://srm.example.com/hook\ufeff', /spaces or control/],
+    ['https://srm.example.com/hook\u200b', /spaces or control/],
+    ['https://srm.example.com/hook\u009f', /spaces or control/],
   ])('refuses %j', (raw, message) => {
     const result = checkCallbackUrl(raw, []);
     expect(result.ok).toBe(false);
@@ -49,6 +69,17 @@ describe('checkCallbackUrl', () => {
     ]) {
       expect(checkCallbackUrl(refused, allowed)).toMatchObject({ ok: false });
     }
+  });
+
+  it.each([
+    ['https://srm.example.com/hook', 'https://srm.example.com'],
+    ['https://SRM-1.Example.COM./hook', 'https://srm-1.example.com.'],
+    ['https://bücher.example/hook', 'https://xn--bcher-kva.example'],
+    ['http://192.168.0.10:8080/hook', 'http://192.168.0.10:8080'],
+    ['http://[2001:db8::1]:8080/hook', 'http://[2001:db8::1]:8080'],
+    ['http://localhost:8080/hook', 'http://localhost:8080'],
+  ])('accepts the host of %s (origin %s)', (raw, origin) => {
+    expect(checkCallbackUrl(raw, [])).toMatchObject({ ok: true, url: raw, origin });
   });
 
   it('accepts 2048 characters and refuses 2049', () => {

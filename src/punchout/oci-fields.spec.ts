@@ -31,6 +31,8 @@ const line = (overrides: Partial<OciLine> = {}): OciLine => ({
 });
 
 const asMap = (fields: Array<[string, string]>) => new Map(fields);
+const descriptionOf = (name: string) =>
+  asMap(buildOciFields([line({ name })])).get('NEW_ITEM-DESCRIPTION[1]') as string;
 
 describe('buildOciFields', () => {
   it('sends nothing for an empty cart', () => {
@@ -77,16 +79,55 @@ describe('buildOciFields', () => {
   it('cuts DESCRIPTION at 40 characters and keeps the full name in LONGTEXT', () => {
     const name = 'Ballpoint pen, blue, box of 10, with an extra long name that goes on';
     const fields = asMap(buildOciFields([line({ name })]));
-    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Ballpoint pen, blue, box of 10, with an ');
-    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toHaveLength(40);
+    // Cut at 40, then the trailing space is trimmed.
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Ballpoint pen, blue, box of 10, with an');
     expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')?.split('\r\n')[0]).toBe(name);
   });
 
-  it('counts characters, not UTF-16 units, and never splits one', () => {
+  it('counts UTF-16 units (SAP CHAR40), and never splits a character', () => {
     const name = '😀'.repeat(45);
     const description = asMap(buildOciFields([line({ name })])).get('NEW_ITEM-DESCRIPTION[1]') as string;
-    expect(Array.from(description)).toHaveLength(40);
+    expect(description).toBe('😀'.repeat(20));
     expect(cut('ä'.repeat(50), 40)).toBe('ä'.repeat(40));
+  });
+
+  it('does not go beyond 40 UTF-16 units when an astral character sits at position 40', () => {
+    const description = descriptionOf('a'.repeat(39) + '😀 Kabel');
+    expect(description).toBe('a'.repeat(39));
+    expect(description.length).toBeLessThanOrEqual(40);
+  });
+
+  it('keeps a combining accent with its letter (cuts before the whole grapheme)', () => {
+    const description = descriptionOf('a'.repeat(39) + 'e\u0301 und mehr');
+    expect(description).toBe('a'.repeat(39));
+    expect(descriptionOf('a'.repeat(38) + 'e\u0301 und mehr')).toBe('a'.repeat(38) + 'e\u0301');
+  });
+
+  it('never leaves half a flag (a lone regional indicator)', () => {
+    const description = descriptionOf('a'.repeat(38) + '🇩🇪 Flagge');
+    expect(description).toBe('a'.repeat(38));
+    expect(descriptionOf('a'.repeat(36) + '🇩🇪 Flagge')).toBe('a'.repeat(36) + '🇩🇪');
+  });
+
+  it('never leaves a dangling zero-width joiner of an emoji sequence', () => {
+    const family = '👩\u200d👩\u200d👧';
+    const description = descriptionOf('a'.repeat(35) + family + ' Set');
+    expect(description).toBe('a'.repeat(35));
+    expect(description.endsWith('\u200d')).toBe(false);
+  });
+
+  it('trims whitespace left at the end of a cut', () => {
+    const description = descriptionOf('a'.repeat(39) + ' bcdef');
+    expect(description).toBe('a'.repeat(39));
+    expect(cut('abc   def', 5)).toBe('abc');
+  });
+
+  it('cuts LONGTEXT the same way (UTF-16 units, graphemes)', () => {
+    const text = asMap(buildOciFields([line({ features: Array(300).fill('🇩🇪'.repeat(10)) })])).get(
+      'NEW_ITEM-LONGTEXT_1:132[]',
+    ) as string;
+    expect(text.length).toBeLessThanOrEqual(LONGTEXT_MAX);
+    expect(text.replace(/(?:🇩🇪|[^\u{1F1E6}-\u{1F1FF}])/gu, '')).toBe('');
   });
 
   it('keeps every field within its OCI length', () => {
@@ -104,13 +145,21 @@ describe('buildOciFields', () => {
     ]);
     for (const [name, value] of fields) {
       const key = /^NEW_ITEM-([A-Z_0-9]+)\[/.exec(name)?.[1] as keyof typeof OCI_LENGTHS | undefined;
-      if (key && key in OCI_LENGTHS) expect(Array.from(value).length).toBeLessThanOrEqual(OCI_LENGTHS[key]);
+      if (key && key in OCI_LENGTHS) expect(value.length).toBeLessThanOrEqual(OCI_LENGTHS[key]);
     }
     const names = fields.map(([name]) => name);
     // Identifiers that do not fit are left out rather than cut into something that names another thing.
     expect(names).not.toContain('NEW_ITEM-VENDORMAT[1]');
     expect(names).not.toContain('NEW_ITEM-EXT_PRODUCT_ID[1]');
-    expect(asMap(fields).get('NEW_ITEM-UNIT[1]')).toBe('ABC');
+    // A unit code cut short names another unit: the configured default is sent instead.
+    expect(asMap(fields).get('NEW_ITEM-UNIT[1]')).toBe('PCE');
+  });
+
+  it('sends the configured default unit for a unit code that is too long or not a code', () => {
+    for (const unit of ['ABCD', 'KG ', 'k-g', '', 'Stück']) {
+      const fields = asMap(buildOciFields([line({ unit })], { defaultUnit: 'EA' }));
+      expect(fields.get('NEW_ITEM-UNIT[1]')).toBe(unit === 'KG ' ? 'KG' : 'EA');
+    }
   });
 
   it('bounds LONGTEXT', () => {
@@ -170,6 +219,15 @@ describe('buildOciFields', () => {
       ),
     );
     expect(singleLine('a\r\nb\u0000c')).toBe('a b c');
+  });
+
+  it('makes every line and paragraph separator a single space (U+2028, U+2029, U+0085, VT, FF)', () => {
+    expect(singleLine('a\u2028b\u2029c\u0085d\u000be\u000cf')).toBe('a b c d e f');
+    expect(singleLine('a\u2028\u2029b')).toBe('a b');
+    expect(singleLine('\u2028a\u0085')).toBe('a');
+    const fields = asMap(buildOciFields([line({ name: 'Paper\u2028A4', features: ['x\u2029y'] })]));
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Paper A4');
+    expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')).toContain('- x y');
   });
 
   it('upper-cases unit and currency codes', () => {

@@ -7,10 +7,10 @@
 export type OciField = [name: string, value: string];
 
 export interface OciLine {
-  /** Full product name (DESCRIPTION is cut at 40 characters; LONGTEXT carries it whole). */
+  /** Full product name (DESCRIPTION is cut at 40 UTF-16 units; LONGTEXT carries it whole). */
   name: string;
   quantity: number;
-  /** UN/ECE Rec. 20 unit code (the offer's, or the configured default). */
+  /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
   unit: string;
   /** Price of `priceUnit` units after quantity tiers, already formatted with "." (e.g. "3.49"). */
   price: string;
@@ -31,7 +31,10 @@ export interface OciLine {
   offerId: string;
 }
 
-/** OCI field lengths (SAP structure BBP_OCI); identifiers that do not fit are left out, texts are cut. */
+/**
+ * OCI field lengths (SAP structure BBP_OCI) in UTF-16 units; identifiers that do not fit are left
+ * out, texts are cut (cut), a unit that is not a code is replaced by the default.
+ */
 export const OCI_LENGTHS = {
   DESCRIPTION: 40,
   QUANTITY: 15,
@@ -53,20 +56,44 @@ export const OCI_LENGTHS = {
 /** Longest LONGTEXT we send (the receiver wraps it at 132 characters per line). */
 export const LONGTEXT_MAX = 4000;
 
-/** Control characters (tabs, line breaks, NUL) become single spaces; OCI fields are single-line text. */
+/** The unit sent when a line's unit is not a UN/ECE Rec. 20 code of 1-3 characters (OCI_DEFAULT_UNIT's default). */
+export const FALLBACK_UNIT = 'PCE';
+
+const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
+
+/**
+ * Control characters (tabs, line breaks, NUL, C1 such as U+0085 NEL) and the line and paragraph
+ * separators U+2028, U+2029 become single spaces; OCI fields are single-line text.
+ */
 export function singleLine(value: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
 }
 
-/** The first `max` characters (code points, so a character outside the BMP is never split). */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * At most `max` UTF-16 units (SAP's CHAR fields count them: an emoji takes two), cut between
+ * grapheme clusters, so an accent stays with its letter and a flag or emoji sequence is kept whole
+ * or left out whole; whitespace left at the end of a cut is trimmed.
+ */
 export function cut(value: string, max: number): string {
-  const chars = Array.from(value);
-  return chars.length <= max ? value : chars.slice(0, max).join('');
+  if (value.length <= max) return value;
+  let kept = '';
+  for (const { segment } of graphemes.segment(value)) {
+    if (kept.length + segment.length > max) break;
+    kept += segment;
+  }
+  return kept.trimEnd();
 }
 
 function fits(value: string | null | undefined, max: number): value is string {
-  return typeof value === 'string' && value !== '' && Array.from(value).length <= max;
+  return typeof value === 'string' && value !== '' && value.length <= max;
+}
+
+/** The line's unit as a code, or the default: a code cut short (ABCD -> ABC) would name another unit. */
+function unitOf(unit: string, defaultUnit: string): string {
+  const code = singleLine(unit).toUpperCase();
+  return UNIT_CODE.test(code) ? code : defaultUnit;
 }
 
 /**
@@ -84,8 +111,14 @@ export function longTextOf(line: OciLine): string {
   return cut(parts.join('\r\n'), LONGTEXT_MAX);
 }
 
-/** Every field of every line, numbered 1..n without gaps, in a fixed order per line. */
-export function buildOciFields(lines: readonly OciLine[]): OciField[] {
+/**
+ * Every field of every line, numbered 1..n without gaps, in a fixed order per line. `defaultUnit`
+ * (the configured OCI_DEFAULT_UNIT) replaces a unit that is not a 1-3 character code.
+ */
+export function buildOciFields(
+  lines: readonly OciLine[],
+  options: { defaultUnit: string } = { defaultUnit: FALLBACK_UNIT },
+): OciField[] {
   const fields: OciField[] = [];
   lines.forEach((line, index) => {
     const n = index + 1;
@@ -96,7 +129,7 @@ export function buildOciFields(lines: readonly OciLine[]): OciField[] {
     };
     add('DESCRIPTION', cut(singleLine(line.name), OCI_LENGTHS.DESCRIPTION));
     add('QUANTITY', String(line.quantity));
-    add('UNIT', cut(singleLine(line.unit).toUpperCase(), OCI_LENGTHS.UNIT));
+    add('UNIT', unitOf(line.unit, options.defaultUnit));
     add('PRICE', line.price);
     add('PRICEUNIT', String(line.priceUnit));
     add('CURRENCY', singleLine(line.currency).toUpperCase());

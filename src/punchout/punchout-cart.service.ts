@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
 import { PrismaService } from '../database/prisma.service';
-import { Prisma, PunchoutSession } from '../generated/prisma/client';
+import { Prisma, PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../product/product.messages';
 import type { OfferRow } from '../product/product.repository';
@@ -23,11 +23,14 @@ import { messagesFor } from './punchout.messages';
 import { PunchoutSessionStore, Tx } from './punchout-session.store';
 import type { CartLineView, CartView, Notice } from './views/shop-view.models';
 
-/** Why a cart change was refused (the page shows it; `status` is the page's HTTP status). */
-export interface CartRefusal {
-  status: number;
-  notice: Notice;
-}
+/**
+ * Why a cart change was refused (the page shows it; `status` is the page's HTTP status), or
+ * `closed` when the session had ended (transferred, cancelled, expired, failed) by the time the
+ * change held its row lock: the page then shows the session's outcome, as a second transfer does.
+ */
+export type CartRefusal = { status: number; notice: Notice } | { closed: true };
+
+const CLOSED: CartRefusal = { closed: true };
 
 const CART_INCLUDE = {
   offer: {
@@ -98,6 +101,17 @@ export class PunchoutCartService {
     });
   }
 
+  /**
+   * Takes the session's row lock (as transfer does) and tells whether it is still open. Every cart
+   * change holds it until commit, so changes of one session run one after another, and a change
+   * waiting behind a transfer, cancel or expiry sees the session ended and changes nothing.
+   */
+  private async lockOpen(tx: Tx, session: PunchoutSession): Promise<boolean> {
+    const [locked] = await tx.$queryRaw<Array<{ status: PunchoutStatus }>>`
+      SELECT status FROM punchout_session WHERE id = ${session.id}::uuid FOR UPDATE`;
+    return locked?.status === PunchoutStatus.OPENED;
+  }
+
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
     const rows = await this.rows(this.store.db, session.id);
     const totals = new Map<string, number>();
@@ -165,7 +179,8 @@ export class PunchoutCartService {
     const rules = await this.catalog.cachedRules(session.organizationId);
     const verdict = evaluateOffer(rules, product, offer);
     if (verdict.blocked) {
-      await this.store.inTransaction(async (tx) => {
+      return this.store.inTransaction(async (tx): Promise<CartRefusal> => {
+        if (!(await this.lockOpen(tx, session))) return CLOSED;
         await this.store.touch(session, tx);
         await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
           via: 'add',
@@ -175,16 +190,21 @@ export class PunchoutCartService {
           quantity: Number.isSafeInteger(quantity) ? quantity : null,
           ruleIds: verdict.ruleIds,
         });
+        return { status: 403, notice: { kind: 'error', text: t.offerBlocked(offer.vendor) } };
       });
-      return { status: 403, notice: { kind: 'error', text: t.offerBlocked(offer.vendor) } };
     }
 
-    return this.store.inTransaction(async (tx) => {
+    // What is added must itself be a whole number of at least 1: "0" would change nothing but be recorded.
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return quantityRefusal(offer, quantity, lang);
+
+    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
+      if (!(await this.lockOpen(tx, session))) return CLOSED;
+      // Read under the session lock: a concurrent add of the same offer has committed or waits.
       const existing = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
       });
       const total = (existing?.quantity ?? 0) + quantity;
-      const problem = quantityRefusal(offer, Number.isSafeInteger(quantity) ? total : Number.NaN, lang);
+      const problem = quantityRefusal(offer, total, lang);
       if (problem) return problem;
       const unitPrice = formatUnits(unitPriceUnitsAt(offer, total));
       await tx.cartItem.upsert({
@@ -220,7 +240,8 @@ export class PunchoutCartService {
     lang: PageLanguage,
   ): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
-    return this.store.inTransaction(async (tx) => {
+    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
+      if (!(await this.lockOpen(tx, session))) return CLOSED;
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
         include: CART_INCLUDE,
@@ -247,7 +268,8 @@ export class PunchoutCartService {
 
   async remove(session: PunchoutSession, offerId: string, lang: PageLanguage): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
-    return this.store.inTransaction(async (tx) => {
+    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
+      if (!(await this.lockOpen(tx, session))) return CLOSED;
       const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
       if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
       await this.store.touch(session, tx);
@@ -366,7 +388,11 @@ export class PunchoutCartService {
   }
 }
 
-function quantityRefusal(offer: OfferRow, quantity: number, lang: PageLanguage): CartRefusal | null {
+function quantityRefusal(
+  offer: OfferRow,
+  quantity: number,
+  lang: PageLanguage,
+): { status: number; notice: Notice } | null {
   const t = messagesFor(lang);
   const problem = quantityProblem(offer, quantity);
   if (problem === null) return null;

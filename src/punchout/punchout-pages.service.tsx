@@ -326,6 +326,7 @@ export class PunchoutPagesService {
       const refusal = CATALOG_ID_PATTERN.test(offerId)
         ? await this.cart.add(session, offerId, parseQuantity(form.quantity), lang)
         : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
+      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
       if (refusal) return this.product(sessionKey, productId, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=added` };
     });
@@ -335,6 +336,7 @@ export class PunchoutPagesService {
     return this.posted(sessionKey, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity), lang);
+      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
       if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=updated` };
     });
@@ -344,6 +346,7 @@ export class PunchoutPagesService {
     return this.posted(sessionKey, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.remove(session, offerId, lang);
+      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
       if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=removed` };
     });
@@ -428,6 +431,7 @@ function page(status: number, vnode: VNode, session?: PunchoutSession): PageResu
 }
 
 function doneNotice(done: unknown, t: PunchoutMessages): Notice[] {
-  if (typeof done !== 'string' || !(done in DONE_NOTICES)) return [];
+  // Own keys only: `in` would also find "constructor", "__proto__", "toString" on Object.prototype.
+  if (typeof done !== 'string' || !Object.hasOwn(DONE_NOTICES, done)) return [];
   return [{ kind: 'ok', text: t[DONE_NOTICES[done as Done]] }];
 }

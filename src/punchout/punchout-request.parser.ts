@@ -4,6 +4,8 @@
  * bodies and wrong types. Pure, no Nest or Prisma.
  */
 
+import { getAlpha2Codes } from 'i18n-iso-countries';
+
 export const NAME_MAX_LENGTH = 200;
 
 /** Upper bounds of the cXML Address fields: generous for real addresses, bounded for storage and audit. */
@@ -35,17 +37,29 @@ const TOP_LEVEL_FIELDS = new Set(['callbackUrl', 'name', 'shipTo']);
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-let regionNames: Intl.DisplayNames | undefined;
+/**
+ * A lone UTF-16 surrogate: with the `u` flag a well-formed pair is one code point and does not
+ * match. Such a string is not Unicode text (String.prototype.isWellFormed is false): PostgreSQL's
+ * jsonb refuses it (22P02), so it must be a 400 here, not a 500 at the audit insert.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/** An assigned ISO 3166-1 alpha-2 code, as the runtime's CLDR data knows them. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The officially assigned ISO 3166-1 alpha-2 codes (i18n-iso-countries' list, 249 codes), less
+ * XK (Kosovo), which that list carries but ISO 3166 leaves user-assigned. Not Intl.DisplayNames:
+ * CLDR also names EU, UN, EZ, ZZ and other non-country regions.
+ */
+const COUNTRY_CODES: ReadonlySet<string> = new Set(
+  Object.keys(getAlpha2Codes()).filter((code) => /^[A-Z]{2}$/.test(code) && code !== 'XK'),
+);
+
+/** An assigned ISO 3166-1 alpha-2 code (upper case). */
 export function isCountryCode(value: string): boolean {
-  if (!/^[A-Z]{2}$/.test(value)) return false;
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  try {
-    return regionNames.of(value) !== undefined;
-  } catch {
-    return false;
-  }
+  return COUNTRY_CODES.has(value);
 }
 
 export function parsePunchoutRequest(body: unknown): PunchoutRequestParse {
@@ -57,10 +71,12 @@ export function parsePunchoutRequest(body: unknown): PunchoutRequestParse {
 
   if (input.callbackUrl === undefined) return fail('callbackUrl is required');
   if (typeof input.callbackUrl !== 'string') return fail('callbackUrl must be a string');
+  if (!isWellFormedText(input.callbackUrl)) return fail(notWellFormed('callbackUrl'));
   const request: PunchoutRequest = { callbackUrl: input.callbackUrl };
 
   if (input.name !== undefined) {
     if (typeof input.name !== 'string') return fail('name must be a string');
+    if (!isWellFormedText(input.name)) return fail(notWellFormed('name'));
     if (input.name.trim().length === 0) return fail('name must not be blank');
     if (input.name.length > NAME_MAX_LENGTH) return fail(`name is longer than ${NAME_MAX_LENGTH} characters`);
     if (CONTROL.test(input.name)) return fail('name must not contain control characters');
@@ -79,9 +95,12 @@ function parseShipTo(raw: unknown): ShipTo | string {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'shipTo must be an object';
   const shipTo: ShipTo = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (!(key in ADDRESS_FIELD_LIMITS)) return `shipTo.${quoted(key)} is not a field of an address`;
+    // Own keys only: `in` would take "constructor", "toString" etc. from Object.prototype.
+    if (!Object.hasOwn(ADDRESS_FIELD_LIMITS, key))
+      return `shipTo.${quoted(key)} is not a field of an address`;
     const field = key as AddressField;
     if (typeof value !== 'string') return `shipTo.${field} must be a string`;
+    if (!isWellFormedText(value)) return notWellFormed(`shipTo.${field}`);
     if (CONTROL.test(value)) return `shipTo.${field} must not contain control characters`;
     if (field === 'countryCode') {
       if (!isCountryCode(value.toUpperCase())) {
@@ -95,6 +114,10 @@ function parseShipTo(raw: unknown): ShipTo | string {
     shipTo[field] = value;
   }
   return shipTo;
+}
+
+function notWellFormed(field: string): string {
+  return `${field} must be well-formed Unicode (no lone surrogates)`;
 }
 
 /** A field name as shown in a message: bounded, so a huge key does not bloat the error. */

@@ -145,7 +145,7 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     });
     expect(post.fields).toEqual(session.returnedFields);
     const fields = new Map(post.fields);
-    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Ballpoint pen, blue, box of 10, with an ');
+    expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Ballpoint pen, blue, box of 10, with an');
     expect(fields.get('NEW_ITEM-QUANTITY[1]')).toBe('10');
     expect(fields.get('NEW_ITEM-PRICE[1]')).toBe('4.00');
     expect(fields.get('NEW_ITEM-UNIT[1]')).toBe('PCE');

@@ -170,6 +170,62 @@ describe('POST /api/v1/marketplace/product/{id}/punchout', () => {
       /^shipTo\.street is longer than 300/,
     ],
     ['a bad ~TARGET', { callbackUrl: 'https://srm.example.com/hook?~TARGET=%22%3E' }, /~TARGET/],
+    [
+      'a lone surrogate in name',
+      { callbackUrl: HOOK, name: 'Erika \ud800' },
+      /^name must be well-formed Unicode/,
+    ],
+    [
+      'a lone surrogate in a shipTo field',
+      { callbackUrl: HOOK, shipTo: { street: 'Hauptstr. \udc00' } },
+      /^shipTo\.street must be well-formed Unicode/,
+    ],
+    [
+      'a lone surrogate in callbackUrl',
+      { callbackUrl: 'https://srm.example.com/hook?x=\ud83d' },
+      /^callbackUrl must be well-formed Unicode/,
+    ],
+    [
+      'an inherited name (constructor) as shipTo field',
+      { callbackUrl: HOOK, shipTo: { constructor: 'x' } },
+      /shipTo\."constructor" is not a field/,
+    ],
+    [
+      'an inherited name (hasOwnProperty) as shipTo field',
+      { callbackUrl: HOOK, shipTo: { hasOwnProperty: 'x' } },
+      /shipTo\."hasOwnProperty" is not a field/,
+    ],
+    [
+      'an inherited name (toString) as shipTo field',
+      { callbackUrl: HOOK, shipTo: { toString: 'x' } },
+      /shipTo\."toString" is not a field/,
+    ],
+    [
+      'the countryCode EU',
+      { callbackUrl: HOOK, shipTo: { countryCode: 'EU' } },
+      /shipTo\.countryCode must be a two-letter/,
+    ],
+    [
+      'the countryCode ZZ',
+      { callbackUrl: HOOK, shipTo: { countryCode: 'ZZ' } },
+      /shipTo\.countryCode must be a two-letter/,
+    ],
+    [
+      'a ";" in the callbackUrl host (CSP directive injection)',
+      { callbackUrl: 'https://x;frame-ancestors/hook' },
+      /^callbackUrl's host must be a DNS name/,
+    ],
+    [
+      'a "*" in the callbackUrl host',
+      { callbackUrl: 'https://*.example.com/hook' },
+      /^callbackUrl's host must be a DNS name/,
+    ],
+    ['a U+2028 in callbackUrl', { callbackUrl: 'https://srm.example.com/hook\u2028' }, /spaces or control/],
+    [
+      'a no-break space in callbackUrl',
+      { callbackUrl: 'https://srm.example.com/ho\u00a0ok' },
+      /spaces or control/,
+    ],
   ];
 
   it.each(badBodies)('answers 400 invalid_request naming the field for %s', async (_name, body, message) => {
@@ -177,6 +233,20 @@ describe('POST /api/v1/marketplace/product/{id}/punchout', () => {
     expect(status).toBe(400);
     expect(answer.error).toBe('invalid_request');
     expect(answer.error_description).toMatch(message);
+  });
+
+  it('records nothing for a refused request (no session, no audit event)', async () => {
+    const before = await t.prisma.punchoutSession.count();
+    const events = await t.prisma.auditEvent.count();
+    for (const body of [
+      { callbackUrl: HOOK, name: '\ud800' },
+      { callbackUrl: HOOK, shipTo: { constructor: 'x' } },
+      { callbackUrl: 'https://x;frame-ancestors/hook' },
+    ]) {
+      expect((await startPunchout(t.baseUrl, token, 'pen-1', body)).status).toBe(400);
+    }
+    expect(await t.prisma.punchoutSession.count()).toBe(before);
+    expect(await t.prisma.auditEvent.count()).toBe(events);
   });
 
   it('accepts a callbackUrl of exactly 2048 characters', async () => {

@@ -1,3 +1,4 @@
+import { cut } from '../oci-fields';
 import { sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import type { Notice, OfferView, ProductView, ShopContext } from './shop-view.models';
@@ -58,7 +59,7 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
             <p class="notice warn">
               {t.allBlocked}{' '}
               <a
-                href={`${sessionPath(ctx.sessionKey, '/search')}?query=${encodeURIComponent(product.name.slice(0, 60))}`}
+                href={`${sessionPath(ctx.sessionKey, '/search')}?query=${encodeURIComponent(cut(product.name, 60)) /* whole characters: a lone surrogate would throw URIError */}`}
               >
                 {t.search}
               </a>
