@@ -63,7 +63,11 @@ export class AuditChainService {
     const lastEvent = Number(row.last_event ?? 0);
     return row.sequence === null || row.hash === null
       ? { head: { sequence: 0, hash: GENESIS_HASH.toString('hex') }, recorded: false, lastEvent }
-      : { head: { sequence: Number(row.sequence), hash: row.hash.toString('hex') }, recorded: true, lastEvent };
+      : {
+          head: { sequence: Number(row.sequence), hash: row.hash.toString('hex') },
+          recorded: true,
+          lastEvent,
+        };
   }
 
   /** A fresh checkpoint of the current head, signed with the gateway's key. */
