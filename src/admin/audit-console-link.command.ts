@@ -2,8 +2,8 @@ import { ConsoleSignInService } from '../audit/console/console-sign-in.service';
 import { validateInput } from '../common/validation/validate-input';
 import { UserRefDto } from '../oauth/dto/user-ref.dto';
 import { printResult } from './cli-output';
-import type { CliArgs, Command } from './commands';
-import { UsageError } from './commands';
+import type { CliArgs, Command } from './cli-command';
+import { UsageError } from './cli-command';
 import { cliAuthor } from './guidance-args';
 
 const USAGE = 'audit console-link --org <slug> --email <email>';

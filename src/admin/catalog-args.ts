@@ -1,4 +1,4 @@
-import { UsageError } from './commands';
+import { UsageError } from './cli-command';
 
 export const MAX_DEMO_PRODUCTS = 1_000_000;
 

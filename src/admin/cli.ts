@@ -9,7 +9,8 @@ import { MigrationError } from '../database/migration-runner';
 import { AdminModule } from './admin.module';
 import { CliIo, printError } from './cli-output';
 import { CLI_USAGE } from './cli-usage';
-import { COMMANDS, CliArgs, ImportAbortedError, ReportedFailureError, UsageError } from './commands';
+import { CliArgs, ImportAbortedError, ReportedFailureError, UsageError } from './cli-command';
+import { COMMANDS } from './commands';
 
 const OPTIONS = {
   json: { type: 'boolean' },

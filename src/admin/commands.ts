@@ -1,5 +1,4 @@
 import { AuditActor } from '../audit/audit-event';
-import { INestApplicationContext } from '@nestjs/common';
 import { createPublicKey } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,7 +13,6 @@ import {
   generateSigningKeyPem,
   writePrivateKeyFile,
 } from '../audit/audit-signing-key';
-import { AppConfig } from '../config/app-config';
 import { validateInput } from '../common/validation/validate-input';
 import { migrationStatus, runMigrations } from '../database/migration-runner';
 import { AccessTokensService } from '../oauth/access-tokens.service';
@@ -35,60 +33,21 @@ import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { GuidanceRuleResponse } from '../guidance/dto/guidance-rule.response';
 import { cliAuthor, parseGuidanceRuleArgs, parseRuleId } from './guidance-args';
 import { auditConsoleLinkCommand } from './audit-console-link.command';
-
-export class UsageError extends Error {}
-
-/** A --strict import that found problems: nothing was written (exit 1). */
-export class ImportAbortedError extends Error {}
-
-/** The command printed its result, which is a failure (e.g. a broken audit chain): exit 1. */
-export class ReportedFailureError extends Error {}
-
-export interface CliArgs {
-  positionals: string[];
-  values: Record<string, string | boolean | string[] | undefined>;
-}
-
-export interface RunContext<I> {
-  io: CliIo;
-  json: boolean;
-  config: AppConfig;
-  context: INestApplicationContext | undefined;
-  input: I;
-}
-
-export interface Command<I> {
-  /** Whether the command needs the Nest services (the db commands work on a bare connection). */
-  needsApp: boolean;
-  /** False for commands that never touch the database (default true). */
-  needsDatabase?: boolean;
-  /** Validates the arguments; throws UsageError or InvalidInputError and touches nothing. */
-  parse(args: CliArgs): I;
-  run(ctx: RunContext<I>): Promise<void>;
-}
-
-function define<I>(command: Command<I>): Command<unknown> {
-  return command as Command<unknown>;
-}
-
-function onlyPositionals(args: CliArgs, count: number, usage: string): string[] {
-  const rest = args.positionals.slice(2);
-  if (rest.length !== count) throw new UsageError(`usage: gateway ${usage}`);
-  return rest;
-}
-
-function allowOnly(args: CliArgs, allowed: string[], usage: string): void {
-  const extra = Object.keys(args.values).filter((key) => key !== 'json' && !allowed.includes(key));
-  if (extra.length > 0) throw new UsageError(`--${extra[0]} does not apply here; usage: gateway ${usage}`);
-}
+import {
+  allowOnly,
+  Command,
+  define,
+  ImportAbortedError,
+  onlyPositionals,
+  ReportedFailureError,
+  RunContext,
+  service,
+  UsageError,
+} from './cli-command';
 
 /** The audit trail's actor for an operator command: `cli:<OS user>@<host>`. */
 function cliActor(ctx: RunContext<unknown>): AuditActor {
   return { label: cliAuthor(ctx.io.env) };
-}
-
-function service<T>(ctx: RunContext<unknown>, type: new (...args: never[]) => T): T {
-  return (ctx.context as INestApplicationContext).get(type);
 }
 
 export const COMMANDS: Record<string, Command<unknown>> = {

@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { cliActorLabel } from '../audit/audit-actor';
 import { validateInput, InvalidInputError } from '../common/validation/validate-input';
 import { CreateGuidanceRuleDto, guidanceRuleProblems } from '../guidance/dto/create-guidance-rule.dto';
-import { UsageError } from './commands';
+import { UsageError } from './cli-command';
 
 /**
  * `guidance add` options, validated with the same DTO and per-matcher checks as

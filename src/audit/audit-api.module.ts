@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditCheckpointScheduler } from './audit-checkpoint.scheduler';
 import { AuditModule } from './audit.module';
 import { AuditController } from './audit.controller';
+import { AuditPublicKeyController } from './audit-public-key.controller';
 
 /**
  * The HTTP side of the audit trail's proof (verify, export, public key) and the periodic
@@ -9,7 +10,7 @@ import { AuditController } from './audit.controller';
  */
 @Module({
   imports: [AuditModule],
-  controllers: [AuditController],
+  controllers: [AuditController, AuditPublicKeyController],
   providers: [AuditCheckpointScheduler],
 })
 export class AuditApiModule {}

@@ -154,4 +154,54 @@ describe('verifyExportLines', () => {
       (await verifyExportLines(lines(events), { publicKey, checkpoints: [forged] })).broken?.problem,
     ).toBe('checkpoint at sequence 1 has an invalid signature');
   });
+
+  it('fails when a checkpoint lies beyond the export (a cut-off tail) or is for another organization', async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const at6 = signCheckpoint(
+      { organization: ORG, sequence: 6, hash: events[5].hash, time: 't' },
+      privateKey,
+    );
+    expect(
+      await verifyExportLines(lines(events.slice(0, 4)), { publicKey, checkpoints: [at6] }),
+    ).toMatchObject({
+      intact: false,
+      checked: 4,
+      broken: {
+        line: 5,
+        sequence: 5,
+        problem:
+          "a signed checkpoint saw sequence 6, beyond the export's last event 4: the export is cut short",
+      },
+    });
+    expect((await verifyExportLines([], { publicKey, checkpoints: [at6] })).broken).toEqual({
+      line: 1,
+      sequence: 1,
+      problem: 'a signed checkpoint saw sequence 6, but the export is empty: the export is cut short',
+    });
+    const other = signCheckpoint(
+      { organization: '0b7d7c1e-0000-4000-8000-000000000000', sequence: 2, hash: events[1].hash, time: 't' },
+      privateKey,
+    );
+    expect((await verifyExportLines(lines(events), { publicKey, checkpoints: [other] })).broken).toEqual({
+      line: 0,
+      problem: "checkpoint at sequence 2 is for another organization than the export's",
+    });
+  });
+
+  it('accepts a checkpoint before the first event of an export that starts mid-chain, without counting it', async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const at1 = signCheckpoint(
+      { organization: ORG, sequence: 1, hash: events[0].hash, time: 't' },
+      privateKey,
+    );
+    const at5 = signCheckpoint(
+      { organization: ORG, sequence: 5, hash: events[4].hash, time: 't' },
+      privateKey,
+    );
+    expect(
+      await verifyExportLines(lines(events.slice(3)), { publicKey, checkpoints: [at1, at5] }),
+    ).toMatchObject({ intact: true, checked: 3, checkpointsMatched: 1, checkpointsBeforeExport: 1 });
+  });
 });

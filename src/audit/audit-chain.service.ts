@@ -39,13 +39,35 @@ export class AuditChainService {
 
   /** The recorded head: sequence 0 and 32 zero bytes before the first event. */
   async head(organizationId: string): Promise<ChainHead> {
-    const { rows } = await this.prisma.pool.query<{ sequence: string; hash: Buffer }>(
-      'SELECT sequence::text AS sequence, hash FROM audit_chain_head WHERE organization_id = $1::uuid',
+    return (await this.headAndLastEvent(organizationId)).head;
+  }
+
+  /**
+   * The head row and the highest stored event, read in ONE statement (one snapshot): an append
+   * writes both in one transaction, so they agree unless someone moved or removed the head.
+   */
+  private async headAndLastEvent(
+    organizationId: string,
+  ): Promise<{ head: ChainHead; recorded: boolean; lastEvent: number }> {
+    const { rows } = await this.prisma.pool.query<{
+      sequence: string | null;
+      hash: Buffer | null;
+      last_event: string | null;
+    }>(
+      `SELECT h.sequence::text AS sequence, h.hash,
+              (SELECT max(e.sequence) FROM audit_event e WHERE e.organization_id = $1::uuid)::text AS last_event
+         FROM (SELECT $1::uuid AS id) o LEFT JOIN audit_chain_head h ON h.organization_id = o.id`,
       [organizationId],
     );
-    return rows.length === 0
-      ? { sequence: 0, hash: GENESIS_HASH.toString('hex') }
-      : { sequence: Number(rows[0].sequence), hash: rows[0].hash.toString('hex') };
+    const [row] = rows;
+    const lastEvent = Number(row.last_event ?? 0);
+    return row.sequence === null || row.hash === null
+      ? { head: { sequence: 0, hash: GENESIS_HASH.toString('hex') }, recorded: false, lastEvent }
+      : {
+          head: { sequence: Number(row.sequence), hash: row.hash.toString('hex') },
+          recorded: true,
+          lastEvent,
+        };
   }
 
   /** A fresh checkpoint of the current head, signed with the gateway's key. */
@@ -61,7 +83,9 @@ export class AuditChainService {
 
   async verify(organizationId: string, checkpoints: AuditCheckpoint[] = []): Promise<AuditVerification> {
     // The head is read first; events appended while we verify lie beyond it and are left for next time.
-    const head = await this.head(organizationId);
+    // The last event is read in the same snapshot: any event beyond the head then is not an append
+    // in flight but a head moved back or deleted, which would hide those events from verification.
+    const { head, recorded, lastEvent } = await this.headAndLastEvent(organizationId);
     for (const checkpoint of checkpoints) {
       const problem =
         checkpointProblem(checkpoint, this.key.publicKey) ??
@@ -69,6 +93,15 @@ export class AuditChainService {
           ? undefined
           : `checkpoint at sequence ${checkpoint.sequence} is for another organization`);
       if (problem) return { intact: false, checked: 0, head, problem };
+    }
+    if (!recorded && lastEvent > 0) {
+      return {
+        intact: false,
+        checked: 0,
+        head,
+        firstBrokenSequence: 1,
+        problem: `the chain head is missing while events 1 to ${lastEvent} exist`,
+      };
     }
     const verifier = new AuditChainVerifier('genesis', checkpoints);
     for await (const batch of readAuditEvents(this.prisma.pool, organizationId, {
@@ -95,6 +128,12 @@ export class AuditChainService {
     }
     if (reached.hash !== head.hash) {
       return result({ sequence: head.sequence, problem: 'the chain head does not match the last event' });
+    }
+    if (lastEvent > head.sequence) {
+      return result({
+        sequence: head.sequence + 1,
+        problem: `event ${head.sequence + 1} lies beyond the chain head at sequence ${head.sequence} (the last event is ${lastEvent})`,
+      });
     }
     const beyond = verifier.checkpointsBeyondHead();
     if (beyond.length > 0) {

@@ -11,6 +11,11 @@ export interface ExportVerification {
   last?: { sequence: number; hash: string };
   /** Checkpoints whose sequence the export covers (their hash was compared). */
   checkpointsMatched: number;
+  /**
+   * Checkpoints before the sequence just before the first event of an export that starts mid-chain:
+   * accepted (the range was chosen) but not compared, as the export holds nothing to compare them with.
+   */
+  checkpointsBeforeExport: number;
   broken?: { line: number; sequence?: number; problem: string };
 }
 
@@ -63,7 +68,12 @@ export async function verifyExportLines(
   options: { publicKey?: KeyObject; checkpoints?: unknown[] } = {},
 ): Promise<ExportVerification> {
   const checkpoints = (options.checkpoints ?? []) as AuditCheckpoint[];
-  const result: ExportVerification = { intact: true, checked: 0, checkpointsMatched: 0 };
+  const result: ExportVerification = {
+    intact: true,
+    checked: 0,
+    checkpointsMatched: 0,
+    checkpointsBeforeExport: 0,
+  };
   const fail = (line: number, problem: string, sequence?: number) => {
     result.intact = false;
     result.broken = { line, sequence, problem };
@@ -116,12 +126,35 @@ export async function verifyExportLines(
       return fail(lineNumber, broken.problem, broken.sequence);
     }
   }
-  for (const checkpoint of checkpoints) {
-    if (checkpoint.organization !== organizationId) continue;
-    const first = result.first?.sequence ?? 1;
-    if (checkpoint.sequence >= first - 1 && checkpoint.sequence <= verifier.head.sequence)
-      result.checkpointsMatched += 1;
+  // Every supplied checkpoint must be this export's: one for another organization, or beyond the
+  // last event (a tail cut off, `head -n`), fails; one before the export's start is accepted only
+  // because the export starts mid-chain (event 1 has no checkpoint before it to skip).
+  const first = result.first?.sequence ?? 1;
+  const last = verifier.head.sequence;
+  for (const checkpoint of [...checkpoints].sort((a, b) => a.sequence - b.sequence)) {
+    if (organizationId !== undefined && checkpoint.organization !== organizationId)
+      return fail(
+        0,
+        `checkpoint at sequence ${checkpoint.sequence} is for another organization than the export's`,
+      );
   }
+  for (const checkpoint of checkpoints) {
+    if (checkpoint.sequence < first - 1) result.checkpointsBeforeExport += 1;
+  }
+  const beyond = checkpoints
+    .map((checkpoint) => checkpoint.sequence)
+    .filter((sequence) => sequence > last)
+    .sort((a, b) => b - a);
+  if (beyond.length > 0) {
+    return fail(
+      lineNumber + 1,
+      result.checked === 0
+        ? `a signed checkpoint saw sequence ${beyond[0]}, but the export is empty: the export is cut short`
+        : `a signed checkpoint saw sequence ${beyond[0]}, beyond the export's last event ${last}: the export is cut short`,
+      last + 1,
+    );
+  }
+  result.checkpointsMatched = checkpoints.length - result.checkpointsBeforeExport;
   if (result.checked > 0) result.last = { ...verifier.head };
   return result;
 }

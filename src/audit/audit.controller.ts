@@ -1,24 +1,28 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { RequireRoles } from '../auth/require-roles.decorator';
-import { Public } from '../common/decorators/public.decorator';
 import { UserRole } from '../generated/prisma/enums';
 import { AuditChainService } from './audit-chain.service';
 import { AuditExportService } from './audit-export.service';
-import { AuditSigningKey } from './audit-signing-key';
 import { AuditExportQuery } from './dto/audit-export.query';
-import { AuditPublicKeyResponse, AuditVerificationResponse } from './dto/audit-verification.response';
+import { AuditVerificationResponse } from './dto/audit-verification.response';
 
-/** The audit trail's proof endpoints: verification, export for offline checks, the checkpoint key. */
+/** The audit trail's proof endpoints: verification and export for offline checks (the key: AuditPublicKeyController). */
 @ApiTags('audit')
 @Controller('api/v1/audit')
 export class AuditController {
   constructor(
     private readonly chain: AuditChainService,
     private readonly exports: AuditExportService,
-    private readonly key: AuditSigningKey,
   ) {}
 
   @Get('verify')
@@ -42,6 +46,10 @@ export class AuditController {
   })
   @ApiProduces('application/x-ndjson', 'text/csv')
   @ApiOkResponse({ description: 'The events, as an attachment', schema: { type: 'string' } })
+  @ApiBadRequestResponse({
+    description:
+      'from or to is not an ISO 8601 date-time, or format is neither jsonl nor csv (invalid_request).',
+  })
   @Header('cache-control', 'no-store')
   export(@CurrentPrincipal() principal: Principal, @Query() query: AuditExportQuery): StreamableFile {
     const format = query.format ?? 'jsonl';
@@ -54,16 +62,5 @@ export class AuditController {
       type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
       disposition: `attachment; filename="audit-${principal.organizationId}.${format}"`,
     });
-  }
-
-  @Get('public-key')
-  @Public()
-  @ApiOperation({
-    summary: 'The Ed25519 public key that signs audit checkpoints',
-    description: 'Public: anyone holding a checkpoint (e.g. from the logs) can check its signature.',
-  })
-  @ApiOkResponse({ type: AuditPublicKeyResponse })
-  publicKey(): AuditPublicKeyResponse {
-    return { algorithm: 'Ed25519', keyId: this.key.keyId, publicKeyPem: this.key.publicKeyPem };
   }
 }

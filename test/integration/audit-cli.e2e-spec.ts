@@ -76,6 +76,24 @@ describe('gateway audit commands', () => {
     expect(JSON.parse(broken.stdout)).toMatchObject({ intact: false, firstBrokenSequence: 2 });
   });
 
+  it('reports a head moved back behind the trigger as broken, naming the first event beyond it', async () => {
+    const organization = await createOrganization(t.prisma, { slug: 'audit-cli-head' });
+    await appendTestEvents(t.prisma as PrismaService, t.app.get(AuditService), organization.id, 5);
+    await behindTheTrigger(t.prisma.pool, async (sql) => {
+      await sql(
+        `UPDATE audit_chain_head SET sequence = 3,
+           hash = (SELECT hash FROM audit_event WHERE organization_id = $1 AND sequence = 3)
+         WHERE organization_id = $1`,
+        [organization.id],
+      );
+    });
+    const broken = await cli('audit', 'verify', '--org', 'audit-cli-head');
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(
+      'BROKEN at sequence 4: event 4 lies beyond the chain head at sequence 3 (the last event is 5)',
+    );
+  });
+
   it('exports to a file the offline verifier accepts, or to stdout', async () => {
     const organization = await createOrganization(t.prisma, { slug: 'audit-export' });
     await appendTestEvents(t.prisma as PrismaService, t.app.get(AuditService), organization.id, 5);

@@ -103,6 +103,20 @@ describe('audit export and the offline verifier', () => {
     expect(broken.stdout).toBe("BROKEN at line 4 (sequence 4): hash does not match the event's content\n");
   });
 
+  it('fails an export whose tail was cut off below a supplied checkpoint (head -n of the file)', async () => {
+    const organization = await createOrganization(t.prisma);
+    await appendTestEvents(t.prisma, t.app.get(AuditService), organization.id, 5);
+    const { keyFile, checkpointFile } = await keyAndCheckpoint(organization);
+    const text = await (await exported(await auditorOf(organization), '?format=jsonl')).text();
+    const cut = join(dir, 'cut.jsonl');
+    writeFileSync(cut, text.split('\n').slice(0, 3).join('\n') + '\n');
+    const result = await verify(cut, '--public-key', keyFile, '--checkpoint', checkpointFile);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      "BROKEN at line 4 (sequence 4): a signed checkpoint saw sequence 5, beyond the export's last event 3: the export is cut short\n",
+    );
+  });
+
   it('exports a time range as one contiguous piece anchored by its first prevHash', async () => {
     const organization = await createOrganization(t.prisma);
     await insertValidChain(t.prisma.pool, organization.id, 20); // event n at 2026-01-01T00:00:n
@@ -121,8 +135,14 @@ describe('audit export and the offline verifier', () => {
     const file = join(dir, 'range.jsonl');
     writeFileSync(file, text);
     const { keyFile, checkpointFile } = await keyAndCheckpoint(organization);
-    // The checkpoint (at 20) lies beyond this range: not compared, not a failure.
-    const ok = await verify(file, '--public-key', keyFile, '--checkpoint', checkpointFile);
+    // The checkpoint (at 20) lies beyond this range: the file cannot show the range was not cut
+    // short, so it fails; a range is verified alone, or with checkpoints it covers.
+    const beyond = await verify(file, '--public-key', keyFile, '--checkpoint', checkpointFile);
+    expect(beyond).toMatchObject({ code: 1 });
+    expect(beyond.stdout).toMatch(
+      /^BROKEN at line 7 \(sequence 11\): a signed checkpoint saw sequence 20, beyond/,
+    );
+    const ok = await verify(file);
     expect(ok.stdout).toMatch(/^OK: 6 event\(s\), sequence 5\.\.10, .*; 0 checkpoint\(s\) matched/);
     expect(await (await exported(token, '?from=2027-01-01T00:00:00Z')).text()).toBe('');
   });

@@ -79,12 +79,15 @@ describe('compliance console pages', () => {
   const newLink = async () => tokenOf((await signIn.createLink(auditorA, 'test')).url);
   const page = (path: string, init: RequestInit = {}) =>
     fetch(`${t.baseUrl}/audit/console${path}`, { redirect: 'manual', ...init });
-  const postSignIn = (token: string, headers: Record<string, string> = {}) =>
-    page('/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: `token=${encodeURIComponent(token)}`,
-    });
+  /** POSTs the sign-in form as a browser on the gateway's own page does (Origin: our origin). */
+  const postSignIn = (token: string, headers: Record<string, string | undefined> = {}) => {
+    const sent = Object.entries({
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: t.baseUrl,
+      ...headers,
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    return page('/sign-in', { method: 'POST', headers: sent, body: `token=${encodeURIComponent(token)}` });
+  };
 
   /** Signs in through the link's page and returns the console cookie (name=value). */
   async function signedIn(): Promise<string> {
@@ -135,6 +138,39 @@ describe('compliance console pages', () => {
     const crossSite = await postSignIn(await newLink(), { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(404);
     expect(crossSite.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a sign-in POST that is not from our own page: foreign, null or missing Origin, same-site', async () => {
+    const refusedWith = async (headers: Record<string, string | undefined>) => {
+      const token = await newLink();
+      const response = await postSignIn(token, headers);
+      expect({ headers, status: response.status, cookie: response.headers.get('set-cookie') }).toEqual({
+        headers,
+        status: 404,
+        cookie: null,
+      });
+      // The link is not spent by a refused POST.
+      expect(await signIn.linkState(token)).toBe('valid');
+    };
+    await refusedWith({ origin: 'https://evil.example' });
+    await refusedWith({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    await refusedWith({ 'sec-fetch-site': 'same-site' });
+    await refusedWith({ 'sec-fetch-site': 'cross-site' });
+    await refusedWith({ origin: 'null' });
+    await refusedWith({ origin: 'null', 'sec-fetch-site': 'same-site' });
+    await refusedWith({ origin: undefined });
+    await refusedWith({ origin: undefined, referer: 'https://evil.example/audit/console/sign-in' });
+    await refusedWith({ origin: 'http://gateway.test.evil.example' });
+  });
+
+  it('accepts Origin of PUBLIC_URL or of the address it was reached at, or absent Origin our Referer', async () => {
+    const accepted = async (headers: Record<string, string | undefined>) =>
+      (await postSignIn(await newLink(), headers)).status;
+    expect(await accepted({ 'sec-fetch-site': 'same-origin' })).toBe(303);
+    // What Chromium sends from our no-referrer page: Origin null, Sec-Fetch-Site same-origin.
+    expect(await accepted({ origin: 'null', 'sec-fetch-site': 'same-origin' })).toBe(303);
+    expect(await accepted({ origin: 'http://gateway.test' })).toBe(303);
+    expect(await accepted({ origin: undefined, referer: `${t.baseUrl}/audit/console/sign-in` })).toBe(303);
   });
 
   it('asks for sign-in without a session, and after 30 minutes without a request', async () => {

@@ -1,0 +1,27 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/decorators/public.decorator';
+import { AuditSigningKey } from './audit-signing-key';
+import { AuditPublicKeyResponse } from './dto/audit-verification.response';
+
+/**
+ * The key that checks checkpoints, for anyone. A controller of its own because @Public() clears the
+ * OpenAPI security requirement only on a controller class: on a method @nestjs/swagger drops the
+ * empty list, and the document then claimed a bearer token and a 401/429 for this public route.
+ */
+@ApiTags('audit')
+@Public()
+@Controller('api/v1/audit')
+export class AuditPublicKeyController {
+  constructor(private readonly key: AuditSigningKey) {}
+
+  @Get('public-key')
+  @ApiOperation({
+    summary: 'The Ed25519 public key that signs audit checkpoints',
+    description: 'Public: anyone holding a checkpoint (e.g. from the logs) can check its signature.',
+  })
+  @ApiOkResponse({ type: AuditPublicKeyResponse })
+  publicKey(): AuditPublicKeyResponse {
+    return { algorithm: 'Ed25519', keyId: this.key.keyId, publicKeyPem: this.key.publicKeyPem };
+  }
+}
