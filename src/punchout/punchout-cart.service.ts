@@ -295,7 +295,7 @@ export class PunchoutCartService {
     defaultUnit: string,
   ): Promise<{ notices: Notice[]; lines: OciLine[]; empty: boolean }> {
     const t = messagesFor(lang);
-    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId);
+    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
     const rows = await this.rows(tx, session.id);
     const notices: Notice[] = [];
     const lines: OciLine[] = [];

@@ -8,6 +8,7 @@ import { ProductRepository, ProductRow } from '../product/product.repository';
 import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
+import type { Tx } from './punchout-session.store';
 import type { OfferView, ProductView } from './views/shop-view.models';
 
 export interface RuleWithNote extends GuidanceRuleSpec {
@@ -37,8 +38,13 @@ export class PunchoutCatalogReader {
   }
 
   /** Active rules read now, bypassing the cache (transfer's revalidation), with their notes. */
-  currentRules(organizationId: string): Promise<RuleWithNote[]> {
-    return this.prisma.guidanceRule.findMany({
+  /**
+   * The organization's active rules as they are now, read on `db`: inside a transaction that holds a
+   * row lock, pass its client, never the pool, or every waiter on that lock holding a pool connection
+   * starves the holder of the connection it needs (seen: adds racing a transfer, pool of 10).
+   */
+  currentRules(organizationId: string, db: Tx | PrismaService = this.prisma): Promise<RuleWithNote[]> {
+    return db.guidanceRule.findMany({
       where: { organizationId, disabledAt: null },
       orderBy: { createdAt: 'asc' },
       select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
