@@ -108,6 +108,18 @@ async function main(args) {
         body,
         ...run,
       }),
+      await measure('create punchout session (+ audit event), spread over 8 organizations', {
+        url: create,
+        method: 'POST',
+        rotateHeaders: await Promise.all(
+          Array.from({ length: 8 }, async (_, i) => ({
+            authorization: `Bearer ${(await benchToken(gateway.prisma, `bench-${i}`)).token}`,
+            'content-type': 'application/json',
+          })),
+        ),
+        body,
+        ...run,
+      }),
       await measureWithoutAudit(gateway, () =>
         measure('create punchout session, audit append stubbed out (cost of auditing)', {
           url: create,

@@ -75,7 +75,8 @@ async function startBenchApp(databaseUrl, env = {}) {
  * One autocannon run, bounded by duration, loopback only, in a child process: in the server's own
  * process the load generator competes with the server for the event loop and distorts the result
  * (a guarded route measured ~450 req/s in-process against ~8,000 req/s from outside).
- * `rotate: {prefix, count, radix}` requests prefix + 0, prefix + 1, ... (numbers in `radix`) in turn.
+ * `rotate: {prefix, count, radix}` requests prefix + 0, prefix + 1, ... (numbers in `radix`) in turn;
+ * `rotateHeaders: [headers, ...]` sends each set of headers in turn.
  */
 function measure(name, options) {
   const script = `
@@ -86,6 +87,12 @@ function measure(name, options) {
       let next = 0;
       const { prefix, count, radix = 10 } = load.rotate;
       load.requests = [{ setupRequest: (request) => ({ ...request, path: prefix + (next++ % count).toString(radix) }) }];
+    }
+    if (load.rotateHeaders) {
+      // Header sets (e.g. tokens of several organizations) in turn.
+      let next = 0;
+      const sets = load.rotateHeaders;
+      load.requests = [{ setupRequest: (request) => ({ ...request, headers: sets[next++ % sets.length] }) }];
     }
     autocannon(load, (error, r) => {
       if (error) { console.error(error); process.exit(1); }
@@ -115,20 +122,20 @@ function measure(name, options) {
   });
 }
 
-/** The organization 'bench' with one user and a valid bearer token (upserts: databases may be reused). */
-async function benchToken(prisma) {
+/** The organization `slug` (default 'bench') with one user and a valid bearer token (upserts: databases may be reused). */
+async function benchToken(prisma, slug = 'bench') {
   const { generateSecret, sha256 } = dist('common/crypto/secrets');
   // Upserts, so a pre-generated catalog database can be benchmarked again and again.
   const organization = await prisma.organization.upsert({
-    where: { slug: 'bench' },
-    create: { slug: 'bench', name: 'Bench' },
+    where: { slug },
+    create: { slug, name: `Bench ${slug}` },
     update: {},
   });
   const client = await prisma.oAuthClient.upsert({
-    where: { clientId: 'bench-client' },
+    where: { clientId: `${slug}-client` },
     create: {
       organizationId: organization.id,
-      clientId: 'bench-client',
+      clientId: `${slug}-client`,
       secretHash: sha256(generateSecret('x_')),
     },
     update: {},
