@@ -53,3 +53,21 @@ export interface HashedAuditEvent {
   /** Lower-case hex of the previous event's hash (64 zeros for the first event). */
   prevHash: string;
 }
+
+/**
+ * The fields of an exported event (JSON Lines members, CSV columns in this order): every hashed field,
+ * then `hash`. The offline verifier requires exactly these.
+ */
+export const EXPORTED_AUDIT_FIELDS = [
+  'organizationId',
+  'sequence',
+  'occurredAt',
+  'type',
+  'actorUserId',
+  'actorClientId',
+  'actorLabel',
+  'sessionId',
+  'payload',
+  'prevHash',
+  'hash',
+] as const;

@@ -4,6 +4,7 @@ import { canonicalize } from 'json-canonicalize';
 import { Readable } from 'node:stream';
 import { PrismaService } from '../database/prisma.service';
 import { StoredAuditEvent } from './audit-chain-verifier';
+import { EXPORTED_AUDIT_FIELDS } from './audit-event';
 import { readAuditEvents } from './audit-event.reader';
 import { canonicalEventWithHashJson } from './audit-hash';
 
@@ -18,21 +19,6 @@ export interface AuditExportOptions {
 }
 
 const LINES_PER_CHUNK = 200;
-
-/** CSV columns, in order: the hashed fields, payload as its canonical JSON text, then the hash. */
-export const AUDIT_CSV_COLUMNS = [
-  'organizationId',
-  'sequence',
-  'occurredAt',
-  'type',
-  'actorUserId',
-  'actorClientId',
-  'actorLabel',
-  'sessionId',
-  'payload',
-  'prevHash',
-  'hash',
-] as const;
 
 /** One JSON Lines record: canonical JSON of every hashed field plus `hash`. */
 export function exportLine(event: StoredAuditEvent): string {
@@ -66,7 +52,7 @@ export class AuditExportService {
   export(organizationId: string, options: AuditExportOptions): Readable {
     const lines = this.lines(organizationId, options);
     if (options.format === 'jsonl') return Readable.from(lines, { objectMode: false });
-    const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });
+    const csv = stringify({ header: true, columns: [...EXPORTED_AUDIT_FIELDS] });
     const rows = Readable.from(this.csvRecords(organizationId, options));
     rows.on('error', (error) => csv.destroy(error));
     return rows.pipe(csv);

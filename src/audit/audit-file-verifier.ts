@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { AuditChainVerifier, StoredAuditEvent } from './audit-chain-verifier';
 import { AuditCheckpoint, checkpointProblem } from './audit-checkpoint';
+import { EXPORTED_AUDIT_FIELDS } from './audit-event';
 import { GENESIS_HASH } from './audit-hash';
 
 export interface ExportVerification {
@@ -19,26 +20,12 @@ export interface ExportVerification {
   broken?: { line: number; sequence?: number; problem: string };
 }
 
-const FIELDS = [
-  'organizationId',
-  'sequence',
-  'occurredAt',
-  'type',
-  'actorUserId',
-  'actorClientId',
-  'actorLabel',
-  'sessionId',
-  'payload',
-  'prevHash',
-  'hash',
-];
-
 function shapeProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
   const keys = Object.keys(value);
-  const missing = FIELDS.filter((field) => !keys.includes(field));
+  const missing = EXPORTED_AUDIT_FIELDS.filter((field) => !keys.includes(field));
   if (missing.length) return `missing field(s) ${missing.join(', ')}`;
-  const extra = keys.filter((key) => !FIELDS.includes(key));
+  const extra = keys.filter((key) => !(EXPORTED_AUDIT_FIELDS as readonly string[]).includes(key));
   if (extra.length) return `unexpected field(s) ${extra.join(', ')}`;
   const event = value as StoredAuditEvent;
   if (!Number.isSafeInteger(event.sequence) || event.sequence < 1)

@@ -11,7 +11,8 @@ import {
   AuditSessionSummary,
 } from './dto/audit-review.response';
 import { ListAuditEventsQuery } from './dto/list-audit-events.query';
-import { DEFAULT_PAGE_LIMIT, ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
+import { DEFAULT_PAGE_LIMIT } from './dto/audit-page.query';
+import { ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
 import {
   decodeEventCursor,
   decodeSessionCursor,

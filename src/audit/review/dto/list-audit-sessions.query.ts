@@ -1,34 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { IsUserEmail } from '../../../common/validation/email';
 import { PUNCHOUT_STATUSES, PunchoutStatusName } from '../session-record';
+import { AuditPageQuery } from './audit-page.query';
 
-export const MAX_PAGE_LIMIT = 100;
-export const DEFAULT_PAGE_LIMIT = 25;
-const ISO_OPTIONS = { strict: true, strictSeparator: true };
-/** A UTC day, or a date-time with an explicit offset: never the server's local time zone. */
-export const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-export const instantMessage = (name: string) =>
-  `${name} must be a date (YYYY-MM-DD, UTC) or a date-time with a time zone (Z or +hh:mm)`;
-export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
-
-export class ListAuditSessionsQuery {
-  @ApiPropertyOptional({
-    description: 'Sessions created at or after this instant (ISO 8601).',
-    example: '2026-11-01T00:00:00Z',
-  })
-  @IsOptional()
-  @IsISO8601(ISO_OPTIONS, { message: 'from must be an ISO 8601 date or date-time' })
-  @Matches(INSTANT_PATTERN, { message: instantMessage('from') })
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'Sessions created before this instant (ISO 8601, exclusive).' })
-  @IsOptional()
-  @IsISO8601(ISO_OPTIONS, { message: 'to must be an ISO 8601 date or date-time' })
-  @Matches(INSTANT_PATTERN, { message: instantMessage('to') })
-  to?: string;
-
+/** Filters of the session list (from/to: when the session was created). */
+export class ListAuditSessionsQuery extends AuditPageQuery {
   @ApiPropertyOptional({ description: "The buyer's e-mail (exact, case-insensitive)." })
   @IsOptional()
   @IsUserEmail()
@@ -47,19 +25,4 @@ export class ListAuditSessionsQuery {
   @IsString()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, { message: 'productId must be a product id' })
   productId?: string;
-
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page, unchanged.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  @Matches(CURSOR_PATTERN, { message: 'cursor must be the nextCursor of a previous page' })
-  cursor?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-  @Max(MAX_PAGE_LIMIT, { message: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-  limit?: number;
 }
