@@ -9,6 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { closeConnectionsWhileDraining } from './close-gracefully';
+import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
 import { serveOpenApi } from './openapi';
 import { serveWebAssets } from '../web/serve-assets';
 
@@ -42,6 +43,10 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Slow and idle clients are cut (header, request, idle and keep-alive bounds; HTTP_* variables).
+    ...serverTimeoutOptions(config),
+    // Framing errors, oversized headers and timeouts Node detects answer in our error shape.
+    clientErrorHandler,
     // Path parameters (product ids) up to this length reach our validation and get a 400 naming the
     // rule; Fastify's default of 100 answered longer ones with a bare 414.
     routerOptions: { maxParamLength: 1024 },
@@ -89,6 +94,7 @@ export async function createApp(
     done();
   });
   closeConnectionsWhileDraining(fastify);
+  applyConnectionLimits(fastify, config);
   acceptEmptyJsonBodies(fastify);
 
   serveOpenApi(app, config);
