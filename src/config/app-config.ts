@@ -18,6 +18,8 @@ export class AppConfig {
     connectTimeoutMs: number;
     idleTimeoutMs: number;
     statementTimeoutMs: number;
+    /** Client-side bound on a query's answer (the network may stall where statement_timeout cannot help). */
+    queryTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'DEMO_CLIENT_ID',
     'DEMO_CLIENT_SECRET',
     'AUDIT_SIGNING_KEY_FILE',
+    'DATABASE_QUERY_TIMEOUT_MS',
   ]) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       connectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: vars.DATABASE_IDLE_TIMEOUT_MS,
       statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },

@@ -70,6 +70,18 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
+  /**
+   * Client-side bound on any query (node-postgres query_timeout): ends a request even when the
+   * network to PostgreSQL stalls and the server's statement_timeout cannot answer. Default:
+   * DATABASE_STATEMENT_TIMEOUT_MS + 5000, so the server-side cancel normally comes first.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_QUERY_TIMEOUT_MS?: number;
+
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is not set. */
   @IsString()
   @MaxLength(500)

@@ -19,6 +19,7 @@ const UNREACHABLE_CODES = new Set([
 
 const UNREACHABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
+  /Query read timeout/i, // node-postgres query_timeout: no answer, e.g. a stalled network
   /Connection terminated/i,
   /Can't reach database server/i,
   /ECONNREFUSED/,
