@@ -8,7 +8,8 @@ export type PoolErrorListener = (error: Error) => void;
  * restart would crash the process) nor sets timeouts (it would wait forever).
  */
 export function createPgPool(config: AppConfig, onError: PoolErrorListener): Pool {
-  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs } = config.database;
+  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs } =
+    config.database;
   if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
   const pool = new Pool({
     connectionString: url,

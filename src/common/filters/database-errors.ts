@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 /** Error codes that mean "PostgreSQL cannot be reached right now", not "the query is wrong". */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -34,4 +36,26 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message)))
     return true;
   return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** Socket errors a request's own stream raises when its client resets or closes mid-body. */
+const CLIENT_STREAM_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * True when the error comes from the request stream, not from PostgreSQL: the client aborted its own
+ * upload (reset or closed the connection before the body was complete). Node reports that as
+ * ECONNRESET / "aborted", the same codes a lost database connection has; what tells them apart is
+ * the origin: the request body never completed. A database error only happens once a handler runs,
+ * which is after the body was read completely.
+ */
+export function isClientAbort(error: unknown, request: { raw?: IncomingMessage } | undefined): boolean {
+  const raw = request?.raw;
+  if (!raw || raw.complete) return false;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && CLIENT_STREAM_CODES.has(code)) ||
+    (typeof message === 'string' && /^(aborted|premature close)$/i.test(message)) ||
+    raw.destroyed
+  );
 }

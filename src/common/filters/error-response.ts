@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ApiErrorBody, ERROR_CODE_BY_STATUS } from '../http/api-error';
-import { isDatabaseUnavailable } from './database-errors';
+import { isClientAbort, isDatabaseUnavailable } from './database-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -25,6 +25,17 @@ export function errorResponseFor(exception: unknown, request?: FastifyRequest): 
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     return { status, body: fromHttpException(exception, status, request), headers: {} };
+  }
+  if (isClientAbort(exception, request)) {
+    // Nobody reads this answer (the client is gone); it must not count as a database outage or a 500.
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: {
+        error: 'invalid_request',
+        error_description: 'The client closed the connection before the request body was complete.',
+      },
+      headers: {},
+    };
   }
   const clientStatus = fastifyClientErrorStatus(exception);
   if (clientStatus) {
