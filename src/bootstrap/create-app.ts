@@ -11,6 +11,7 @@ import { ApiError } from '../common/http/api-error';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { closeConnectionsWhileDraining } from './close-gracefully';
 import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
+import { refuseRepeatedHeaders, secureResponseHeaders } from './request-headers';
 import { serveOpenApi } from './openapi';
 import { serveWebAssets } from '../web/serve-assets';
 
@@ -131,6 +132,8 @@ export async function createApp(
   });
   closeConnectionsWhileDraining(fastify);
   applyConnectionLimits(fastify, config);
+  refuseRepeatedHeaders(fastify);
+  secureResponseHeaders(fastify, config);
   acceptEmptyJsonBodies(fastify);
 
   serveOpenApi(app, config);
