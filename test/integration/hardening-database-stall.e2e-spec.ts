@@ -65,6 +65,17 @@ describe('hardening: a stalled database network', () => {
     expect(elapsed).toBeLessThan(QUERY_TIMEOUT_MS + 2_000);
   });
 
+  it('reports the database as down on /readyz without any internal error text', async () => {
+    proxy.hold();
+    const response = await fetch(`${t.baseUrl}/readyz`, { signal: AbortSignal.timeout(8_000) });
+    expect(response.status).toBe(503);
+    const body = await bodyOf(response);
+    expect(body.error).toBe('service_unavailable');
+    expect(body.details).toEqual({ database: { status: 'down' } });
+    expect(body.info ?? {}).toEqual({});
+    expect(JSON.stringify(body)).not.toMatch(/timeout|prisma|query|ECONN|within/i);
+  });
+
   it('serves again once the network flows', async () => {
     proxy.release();
     const deadline = Date.now() + 5_000;
