@@ -1,8 +1,33 @@
+import { Body, Controller, Module, Post } from '@nestjs/common';
+import { Public } from '../../src/common/decorators/public.decorator';
+import { PrismaService } from '../../src/database/prisma.service';
 import { organizationWithTokens, OrganizationTokens } from '../factories/guidance.factory';
 import { bearer } from '../support/auth';
 import { bodyOf } from '../support/http';
 import { basicAuth, FORM } from '../support/oauth';
 import { startTestApp, TestApp } from '../support/test-app';
+
+/** A route that hands its input to PostgreSQL unchecked: the safety net for fields no DTO guards yet. */
+@Public()
+@Controller('__test')
+class UncheckedTextController {
+  constructor(private readonly prisma: PrismaService) {}
+
+  @Post('organizations')
+  async create(@Body() body: { slug: string }): Promise<{ ok: true }> {
+    await this.prisma.organization.create({ data: { slug: body.slug, name: 'Unchecked' } });
+    return { ok: true };
+  }
+
+  @Post('echo')
+  async echo(@Body() body: { text: string }): Promise<{ ok: true }> {
+    await this.prisma.pool.query('SELECT $1::text', [body.text]);
+    return { ok: true };
+  }
+}
+
+@Module({ controllers: [UncheckedTextController] })
+class UncheckedTextModule {}
 
 /** Input that used to reach PostgreSQL or the validator and come back as a 500. */
 describe('hardening: hostile input is a 400 in our error shape', () => {
@@ -10,7 +35,7 @@ describe('hardening: hostile input is a 400 in our error shape', () => {
   let org: OrganizationTokens;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ extraModules: [UncheckedTextModule] });
     org = await organizationWithTokens(t.prisma);
     await t.prisma.category.create({
       data: {
@@ -116,4 +141,23 @@ describe('hardening: hostile input is a 400 in our error shape', () => {
     const known = await createRule({ effect: 'blocked', matcher: 'category', value: 'hardening-office' });
     expect(known.status).toBe(201);
   });
+
+  it.each([
+    ['through Prisma', '/__test/organizations', { slug: 'nul\u0000slug' }],
+    ['straight on the pool', '/__test/echo', { text: 'nul\u0000text' }],
+  ])(
+    'answers a NUL that reaches PostgreSQL %s with 400 invalid_request, not 500',
+    async (_how, path, body) => {
+      const response = await fetch(`${t.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(400);
+      expect(await bodyOf(response)).toEqual({
+        error: 'invalid_request',
+        error_description: expect.stringMatching(/NUL/),
+      });
+    },
+  );
 });

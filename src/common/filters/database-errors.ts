@@ -59,3 +59,18 @@ export function isClientAbort(error: unknown, request: { raw?: IncomingMessage }
     raw.destroyed
   );
 }
+
+/** PostgreSQL's codes for text it cannot store: a NUL (U+0000) or bytes that are not valid UTF-8. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/**
+ * True when PostgreSQL refused a text value itself (NUL, invalid encoding): the client's input, a
+ * 400, wherever no DTO caught it first. Prisma wraps the driver's error (meta.driverAdapterError.cause).
+ */
+export function isUnstorableText(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, cause, meta } = error as { code?: unknown; cause?: unknown; meta?: unknown };
+  if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+  const adapter = (meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+  return isUnstorableText(cause, depth + 1) || isUnstorableText(adapter, depth + 1);
+}

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ApiErrorBody, ERROR_CODE_BY_STATUS } from '../http/api-error';
-import { isClientAbort, isDatabaseUnavailable } from './database-errors';
+import { isClientAbort, isDatabaseUnavailable, isUnstorableText } from './database-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -43,6 +43,16 @@ export function errorResponseFor(exception: unknown, request?: FastifyRequest): 
     return {
       status: clientStatus,
       body: { error: code, error_description: (exception as Error).message },
+      headers: {},
+    };
+  }
+  if (isUnstorableText(exception)) {
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: {
+        error: 'invalid_request',
+        error_description: 'A text value contains a NUL (U+0000) character or is not valid UTF-8.',
+      },
       headers: {},
     };
   }
