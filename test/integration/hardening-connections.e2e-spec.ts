@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Socket } from 'node:net';
 import { connectionStatsOf } from '../../src/bootstrap/connection-limits';
 import { closedWithin, openSocket, parseResponse, sleep } from '../support/raw-http';
@@ -15,9 +16,11 @@ const NODE_KEEP_ALIVE_BUFFER_MS = 1_000;
 
 describe('hardening: connections and slow clients', () => {
   let t: TestApp;
+  let warnings: jest.SpyInstance;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
+    warnings = jest.spyOn(Logger.prototype, 'warn');
     t = await startTestApp({
       env: {
         HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
@@ -31,7 +34,10 @@ describe('hardening: connections and slow clients', () => {
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.destroy();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    warnings.mockRestore();
+    await t.close();
+  });
 
   it('closes a socket that sends its headers one byte at a time (slowloris) within the header bound', async () => {
     const socket = await openSocket(t.baseUrl);
@@ -103,5 +109,11 @@ describe('hardening: connections and slow clients', () => {
     const stats = connectionStatsOf(t.app.getHttpServer());
     expect(stats.timedOut).toBeGreaterThanOrEqual(2);
     expect(stats.refused).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports them in one warn line, not one line per connection', () => {
+    const lines = warnings.mock.calls.filter((call) => /cut \d+ slow/.test(String(call[1])));
+    expect(lines.length).toBe(1); // the first at once, the rest summed at most once a minute
+    expect(lines[0][0]).toMatchObject({ connections: { totals: expect.any(Object) } });
   });
 });
