@@ -66,5 +66,20 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
 }
 
 function hasField(value: unknown, field: string): boolean {
+  // Form bodies reach handlers unparsed (oauth/form-body.parser.ts): look for the field in the form.
+  if (typeof value === 'string') return formHasField(value, field);
   return typeof value === 'object' && value !== null && field in value;
+}
+
+/** Whether a urlencoded form names `field` (names decoded, so access%5Ftoken counts). */
+function formHasField(form: string, field: string): boolean {
+  for (const pair of form.split('&')) {
+    const name = pair.split('=', 1)[0].replace(/\+/g, ' ');
+    try {
+      if (decodeURIComponent(name) === field) return true;
+    } catch {
+      // a malformed name is not the field; the handler's own parsing refuses the form
+    }
+  }
+  return false;
 }

@@ -1,4 +1,4 @@
-import { DynamicModule, Type } from '@nestjs/common';
+import { DynamicModule, HttpStatus, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,8 +7,11 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
+import { ApiError } from '../common/http/api-error';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { closeConnectionsWhileDraining } from './close-gracefully';
+import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
+import { refuseRepeatedHeaders, secureResponseHeaders } from './request-headers';
 import { serveOpenApi } from './openapi';
 import { serveWebAssets } from '../web/serve-assets';
 
@@ -17,6 +20,31 @@ export interface CreateAppOptions {
   extraModules?: Array<Type | DynamicModule>;
   /** The time source (tests hand in a ManualClock); default: the system clock. */
   clock?: Clock;
+}
+
+/**
+ * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
+ * few hundred levels validation and transformation (recursive) overflow the stack, a 500. 64 leaves
+ * room for any honest client; deeper bodies are 400 invalid_request before they are parsed.
+ */
+export const JSON_MAX_DEPTH = 64;
+
+/** The deepest nesting of arrays/objects in a JSON text, counted outside strings, in one pass. */
+function exceedsJsonDepth(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 /**
@@ -30,6 +58,16 @@ function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    if (exceedsJsonDepth(text, JSON_MAX_DEPTH)) {
+      return done(
+        new ApiError(
+          HttpStatus.BAD_REQUEST,
+          'invalid_request',
+          `The JSON body is nested more than ${JSON_MAX_DEPTH} levels deep.`,
+        ),
+        undefined,
+      );
+    }
     parseJson(request, text, done);
   });
 }
@@ -42,6 +80,10 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Slow and idle clients are cut (header, request, idle and keep-alive bounds; HTTP_* variables).
+    ...serverTimeoutOptions(config),
+    // Framing errors, oversized headers and timeouts Node detects answer in our error shape.
+    clientErrorHandler,
     // Path parameters (product ids) up to this length reach our validation and get a 400 naming the
     // rule; Fastify's default of 100 answered longer ones with a bare 414.
     routerOptions: { maxParamLength: 1024 },
@@ -89,6 +131,9 @@ export async function createApp(
     done();
   });
   closeConnectionsWhileDraining(fastify);
+  applyConnectionLimits(fastify, config);
+  refuseRepeatedHeaders(fastify);
+  secureResponseHeaders(fastify, config);
   acceptEmptyJsonBodies(fastify);
 
   serveOpenApi(app, config);

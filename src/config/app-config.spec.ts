@@ -65,6 +65,24 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('defaults the HTTP bounds and the client-side query timeout, and keeps headers within the request bound', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_000,
+    });
+    expect(config.database.queryTimeoutMs).toBe(20_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '1000' }).database.queryTimeoutMs).toBe(6_000);
+    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '2500' }).database.queryTimeoutMs).toBe(2_500);
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toEqual([
+      expect.stringMatching(/^HTTP_HEADERS_TIMEOUT_MS: must not be greater than HTTP_REQUEST_TIMEOUT_MS/),
+    ]);
+    expect(problemsOf({ HTTP_MAX_CONNECTIONS: '0' })[0]).toMatch(/^HTTP_MAX_CONNECTIONS:/);
+  });
+
   it('rejects a token lifetime outside 30..3600 seconds', () => {
     expect(problemsOf({ TOKEN_TTL_SECONDS: '5' })[0]).toMatch(/^TOKEN_TTL_SECONDS:/);
   });

@@ -18,6 +18,8 @@ export class AppConfig {
     connectTimeoutMs: number;
     idleTimeoutMs: number;
     statementTimeoutMs: number;
+    /** Client-side bound on a query's answer (the network may stall where statement_timeout cannot help). */
+    queryTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -43,6 +45,14 @@ export class AppConfig {
   readonly search!: { countCap: number; facetSample: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
+  /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
+  readonly http!: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   readonly shutdownTimeoutMs!: number;
   readonly punchout!: {
     startTtlSeconds: number;
@@ -87,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'DEMO_CLIENT_ID',
     'DEMO_CLIENT_SECRET',
     'AUDIT_SIGNING_KEY_FILE',
+    'DATABASE_QUERY_TIMEOUT_MS',
   ]) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
@@ -105,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (vars.NODE_ENV === 'production' && !vars.DATABASE_URL) {
     problems.push('DATABASE_URL: is required when NODE_ENV=production (the embedded database is for trials)');
   }
+  if (errors.length === 0 && vars.HTTP_HEADERS_TIMEOUT_MS > vars.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be greater than HTTP_REQUEST_TIMEOUT_MS');
+  }
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   return new AppConfig({
@@ -118,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       connectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: vars.DATABASE_IDLE_TIMEOUT_MS,
       statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },
@@ -146,6 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: { countCap: vars.SEARCH_COUNT_CAP, facetSample: vars.SEARCH_FACET_SAMPLE },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    http: {
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: vars.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: vars.HTTP_MAX_CONNECTIONS,
+    },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     punchout: {
       startTtlSeconds: vars.PUNCHOUT_START_TTL_SECONDS,

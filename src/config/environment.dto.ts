@@ -70,6 +70,18 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
+  /**
+   * Client-side bound on any query (node-postgres query_timeout): ends a request even when the
+   * network to PostgreSQL stalls and the server's statement_timeout cannot answer. Default:
+   * DATABASE_STATEMENT_TIMEOUT_MS + 5000, so the server-side cancel normally comes first.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_QUERY_TIMEOUT_MS?: number;
+
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is not set. */
   @IsString()
   @MaxLength(500)
@@ -212,6 +224,41 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /** The request line and headers must arrive within this (slowloris); answered 408 and closed. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /** The whole request, body included, must arrive within this (at least HTTP_HEADERS_TIMEOUT_MS). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /** A connection without any traffic in either direction for this long is closed. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_IDLE_TIMEOUT_MS = 60_000;
+
+  /** An idle keep-alive connection is closed after this long. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+  /** Open connections per process; more are refused (closed at once) until some end. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  HTTP_MAX_CONNECTIONS = 1_000;
 
   /** A punchout's redirectUrl (its one-time start token) must be opened within this many seconds. */
   @Type(() => Number)

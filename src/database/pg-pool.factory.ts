@@ -8,7 +8,8 @@ export type PoolErrorListener = (error: Error) => void;
  * restart would crash the process) nor sets timeouts (it would wait forever).
  */
 export function createPgPool(config: AppConfig, onError: PoolErrorListener): Pool {
-  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs } = config.database;
+  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs } =
+    config.database;
   if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
   const pool = new Pool({
     connectionString: url,
@@ -16,6 +17,9 @@ export function createPgPool(config: AppConfig, onError: PoolErrorListener): Poo
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: idleTimeoutMs,
     statement_timeout: statementTimeoutMs,
+    // statement_timeout is enforced by the server; when the network stalls its answer never comes.
+    // query_timeout bounds the wait on our side ("Query read timeout", taken for an outage: 503).
+    query_timeout: queryTimeoutMs,
     application_name: 'marketplace-gateway',
   });
   pool.on('error', onError);

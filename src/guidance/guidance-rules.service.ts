@@ -45,6 +45,24 @@ export class GuidanceRulesService {
     });
   }
 
+  /**
+   * A category rule must name a category of the catalog (a typo would silently match nothing). Only
+   * a catalog with no categories at all (nothing imported yet) takes rules for categories to come.
+   */
+  private async requireKnownCategory(categoryId: string): Promise<void> {
+    const [known, any] = await Promise.all([
+      this.prisma.category.findUnique({ where: { id: categoryId }, select: { id: true } }),
+      this.prisma.category.findFirst({ select: { id: true } }),
+    ]);
+    if (!known && any) {
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        'invalid_request',
+        `value for matcher category names no category of the catalog: "${categoryId}"`,
+      );
+    }
+  }
+
   /** `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names. */
   async create(
     organizationId: string,
@@ -55,6 +73,7 @@ export class GuidanceRulesService {
     const problems = guidanceRuleProblems(input);
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
+    if (input.matcher === 'category') await this.requireKnownCategory(input.value);
     const active = await this.prisma.guidanceRule.count({ where: { organizationId, disabledAt: null } });
     if (active >= MAX_ACTIVE_RULES) {
       throw new ApiError(

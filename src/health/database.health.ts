@@ -26,8 +26,10 @@ export class DatabaseHealthIndicator {
         }),
       ]);
       return indicator.up();
-    } catch (error) {
-      return indicator.down({ message: error instanceof Error ? error.message : 'unreachable' });
+    } catch {
+      // Only "down": the error's text (driver internals, host names) is for the logs, not for anyone
+      // who can reach /readyz.
+      return indicator.down();
     } finally {
       clearTimeout(timer);
     }

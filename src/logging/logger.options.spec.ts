@@ -50,4 +50,13 @@ describe('logger options', () => {
     );
     expect(redactUrl('/plain')).toBe('/plain');
   });
+
+  it('masks secret-bearing query parameters whose names are percent-encoded', () => {
+    const logged = redactUrl(
+      '/x?access%5Ftoken=live1&client%5Fsecret=live2&%61ccess_token=live3&TOKEN=live4&access_token%00=live5&a=%5F1',
+    );
+    expect(logged).not.toMatch(/live\d/);
+    expect(logged).toContain('a=%5F1');
+    expect(logged).toContain('access%5Ftoken=[REDACTED]');
+  });
 });

@@ -9,6 +9,9 @@ export interface ClientCredentials {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+// NUL and other control characters cannot be part of a client id (PostgreSQL refuses NUL in text).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * The client's credentials from HTTP Basic (RFC 6749 2.3.1: id and secret form-urlencoded, then
@@ -23,6 +26,8 @@ export function readClientCredentials(
   if (authorization === undefined || authorization.trim() === '') {
     if (!formId) throw invalidRequest('client_id is required (or authenticate with HTTP Basic).');
     if (!formSecret) throw invalidRequest('client_secret is required (or authenticate with HTTP Basic).');
+    if (CONTROL_CHARACTERS.test(formId))
+      throw invalidRequest('client_id must not contain control characters.');
     return { clientId: formId, clientSecret: formSecret, method: 'client_secret_post' };
   }
 
@@ -49,6 +54,6 @@ export function readClientCredentials(
   } catch {
     throw invalid();
   }
-  if (!clientId || !clientSecret) throw invalid();
+  if (!clientId || !clientSecret || CONTROL_CHARACTERS.test(clientId)) throw invalid();
   return { clientId, clientSecret, method: 'client_secret_basic' };
 }

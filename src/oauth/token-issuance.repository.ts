@@ -16,6 +16,9 @@ export interface ClientAndUser {
   userDisabledAt: Date | null;
 }
 
+/** A cached "no such client" (see findClientAndUser). */
+const NOT_FOUND = Symbol('not found');
+
 /**
  * Hand-tuned SQL on the hot path of the token endpoint (CONVENTIONS: a repository only where the
  * query is security-critical or tuned): one round trip finds the client and the user together,
@@ -23,14 +26,15 @@ export interface ClientAndUser {
  * and most of the request's time (see docs/oauth.md, benchmark).
  *
  * Found client/user pairs are cached like resolved bearer tokens (TOKEN_CACHE_TTL_MS, same bound):
- * a client that asks for tokens in a loop then costs one query (the insert) per token. The secret
+ * a client that asks for tokens in a loop then costs one query (the insert) per token; so does an
+ * unknown client id (a client created meanwhile is found at most that much later). The secret
  * is still checked on every request; a client revoked or user disabled meanwhile gets tokens for
  * at most that long, and those tokens are refused at their first use (the bearer lookup re-checks
  * client and user whenever it reads the database).
  */
 @Injectable()
 export class TokenIssuanceRepository {
-  private readonly cache: TokenCache<ClientAndUser>;
+  private readonly cache: TokenCache<ClientAndUser | typeof NOT_FOUND>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -44,9 +48,11 @@ export class TokenIssuanceRepository {
     const key = `${clientId}\n${email}`;
     const now = this.clock.now().getTime();
     const cached = this.cache.get(key, now);
-    if (cached) return cached;
+    if (cached) return cached === NOT_FOUND ? undefined : cached;
     const found = await this.queryClientAndUser(clientId, email);
-    if (found) this.cache.set(key, found, Number.MAX_SAFE_INTEGER, now);
+    // Misses are cached too, for the same bound: otherwise an unknown client id costs a query that a
+    // known one (cached) does not, and the time of a wrong-secret answer tells the two apart.
+    this.cache.set(key, found ?? NOT_FOUND, Number.MAX_SAFE_INTEGER, now);
     return found;
   }
 

@@ -29,6 +29,13 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
   if (rawQueryString.length > SEARCH_LIMITS.maxQueryStringLength) {
     return fail(`the query string is longer than ${SEARCH_LIMITS.maxQueryStringLength} characters`);
   }
+  // The framework's query parser decodes leniently (%FF, %zz and a lone % pass as other text).
+  const malformed = malformedEscape(rawQueryString);
+  if (malformed !== undefined) {
+    return fail(
+      `the query string is not validly percent-encoded UTF-8 near "${malformed.slice(0, 30)}" (encode "%" as %25)`,
+    );
+  }
   const query = params.query;
   if (query === undefined) return fail('query is required');
   if (typeof query !== 'string') return fail('query must be given once');
@@ -78,6 +85,19 @@ function integerParam(
   const value = Number(raw.trim());
   if (value < min || value > max) return `${name} must be between ${min} and ${max}`;
   return value;
+}
+
+/** The first name or value of a query string that is not valid percent-encoded UTF-8, if any. */
+function malformedEscape(rawQueryString: string): string | undefined {
+  if (!rawQueryString.includes('%')) return undefined;
+  for (const part of rawQueryString.split(/[&=]/)) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return part;
+    }
+  }
+  return undefined;
 }
 
 function fail(message: string): ParseResult {

@@ -3,10 +3,13 @@ import { AddressInfo, createConnection, createServer, Server, Socket } from 'nod
 /**
  * A TCP forwarder between the application and PostgreSQL. Cutting it is a database outage as the
  * application sees it (connections reset, new ones refused); reopening it on the same port ends it.
+ * Holding it is a network stall: connections stay open but no byte is forwarded until release().
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private held = false;
+  private readonly pending: Array<() => void> = [];
   port = 0;
 
   constructor(
@@ -22,7 +25,8 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      this.forward(client, upstream);
+      this.forward(upstream, client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -31,11 +35,33 @@ export class TcpProxy {
     this.server = server;
   }
 
+  /** Every byte in either direction is kept (not forwarded, not dropped) until release(). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Forwards what was held, in order, and forwards normally again. */
+  release(): void {
+    this.held = false;
+    for (const send of this.pending.splice(0)) send();
+  }
+
   /** Refuses new connections and resets every open one. */
   async cut(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    this.pending.length = 0;
     for (const socket of this.sockets) socket.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private forward(from: Socket, to: Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      const send = () => {
+        if (!to.destroyed) to.write(chunk);
+      };
+      if (this.held) this.pending.push(send);
+      else send();
+    });
   }
 }

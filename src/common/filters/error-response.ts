@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ApiErrorBody, ERROR_CODE_BY_STATUS } from '../http/api-error';
-import { isDatabaseUnavailable } from './database-errors';
+import { isClientAbort, isDatabaseUnavailable, isUnstorableText } from './database-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -26,12 +26,33 @@ export function errorResponseFor(exception: unknown, request?: FastifyRequest): 
     const status = exception.getStatus();
     return { status, body: fromHttpException(exception, status, request), headers: {} };
   }
+  if (isClientAbort(exception, request)) {
+    // Nobody reads this answer (the client is gone); it must not count as a database outage or a 500.
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: {
+        error: 'invalid_request',
+        error_description: 'The client closed the connection before the request body was complete.',
+      },
+      headers: {},
+    };
+  }
   const clientStatus = fastifyClientErrorStatus(exception);
   if (clientStatus) {
     const code = ERROR_CODE_BY_STATUS[clientStatus] ?? 'invalid_request';
     return {
       status: clientStatus,
       body: { error: code, error_description: (exception as Error).message },
+      headers: {},
+    };
+  }
+  if (isUnstorableText(exception)) {
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: {
+        error: 'invalid_request',
+        error_description: 'A text value contains a NUL (U+0000) character or is not valid UTF-8.',
+      },
       headers: {},
     };
   }

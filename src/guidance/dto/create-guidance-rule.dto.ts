@@ -29,6 +29,12 @@ export const VALUE_RULES: Record<GuidanceMatcherName, { pattern: RegExp; explain
   price_above: { pattern: /^\d{1,10}(\.\d{1,4})?$/, explains: 'a unit price such as 250 or 99.95' },
 };
 
+// PostgreSQL text cannot hold NUL (U+0000): refused here with the field's name rather than by the database.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const WITHOUT_NUL = /^[^\u0000]*$/;
+const withoutNul = () =>
+  Matches(WITHOUT_NUL, { message: '$property must not contain NUL (U+0000) characters' });
+
 export class CreateGuidanceRuleDto {
   @ApiProperty({ enum: GUIDANCE_EFFECTS })
   @IsIn(GUIDANCE_EFFECTS, { message: 'effect must be preferred or blocked' })
@@ -41,6 +47,7 @@ export class CreateGuidanceRuleDto {
   @ApiProperty({ example: 'Office World', description: 'Per matcher: see the README.' })
   @IsString()
   @Length(1, 200)
+  @withoutNul()
   value!: string;
 
   @ApiPropertyOptional({ example: 'EUR', description: 'Required for price_above, not allowed otherwise.' })
@@ -54,6 +61,7 @@ export class CreateGuidanceRuleDto {
   @IsOptional()
   @IsString()
   @Length(1, 500)
+  @withoutNul()
   note?: string;
 }
 
