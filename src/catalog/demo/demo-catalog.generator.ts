@@ -10,7 +10,8 @@ import {
   LeafAssortment,
   VENDORS,
 } from './assortment';
-import { CATEGORY_TREE } from './category-tree';
+import { VENDOR_SCOPE } from './assortment-more';
+import { CATEGORY_TREE, categoryPath } from './category-tree';
 import { DemoRandom, productSeed } from './demo-random';
 
 const BOOK_LEAVES = Object.keys(BOOK_TOPICS);
@@ -25,15 +26,40 @@ const ECLASS_VERSION = '13.0';
  * so any slice of a catalog can be generated independently and the same seed gives the same catalog.
  */
 export function generateDemoProduct(seed: number, index: number): ProductInput {
+  return generate(seed, index).product;
+}
+
+/**
+ * What kind of product demo product `index` is: its product type key (assortment.ts) or
+ * `book:<category>` (the relevance judgments in test/relevance refer to these).
+ */
+export function demoProductKind(seed: number, index: number): string {
+  return generate(seed, index).kind;
+}
+
+function generate(seed: number, index: number): { product: ProductInput; kind: string } {
   const rng = new DemoRandom(productSeed(seed, index));
   const id = demoProductId(seed, index);
   const german = rng.chance(0.3);
   let ticket = rng.next() * TOTAL_WEIGHT;
   for (const leaf of ASSORTMENT) {
     ticket -= leaf.weight;
-    if (ticket < 0) return withOffers(rng, assortmentProduct(rng, id, seed, index, leaf, german));
+    if (ticket < 0) {
+      const { draft, kind } = assortmentProduct(rng, id, seed, index, leaf, german);
+      return { product: withOffers(rng, draft), kind };
+    }
   }
-  return withOffers(rng, bookProduct(rng, id, seed, index, rng.pick(BOOK_LEAVES), german));
+  const category = rng.pick(BOOK_LEAVES);
+  return {
+    product: withOffers(rng, bookProduct(rng, id, seed, index, category, german)),
+    kind: `book:${category}`,
+  };
+}
+
+/** Parses a demo product id back into its seed and index (null for other ids). */
+export function parseDemoProductId(id: string): { seed: number; index: number } | null {
+  const m = /^demo-([0-9a-z]+)-([0-9a-z]+)$/.exec(id);
+  return m ? { seed: parseInt(m[1], 36), index: parseInt(m[2], 36) } : null;
 }
 
 export function demoProductId(seed: number, index: number): string {
@@ -53,7 +79,7 @@ function assortmentProduct(
   index: number,
   leaf: LeafAssortment,
   german: boolean,
-): Draft {
+): { draft: Draft; kind: string } {
   const type = rng.pick(leaf.types);
   const brand = rng.pick(leaf.brands);
   const [variantEn, variantDe] = rng.pick(type.variants);
@@ -69,7 +95,7 @@ function assortmentProduct(
   if (type.eclass && rng.chance(0.5))
     taxonomies.push({ type: 'eclass', code: type.eclass, version: ECLASS_VERSION });
   const [lo, hi] = type.price;
-  return {
+  const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
     name,
@@ -80,7 +106,7 @@ function assortmentProduct(
       ? `${type.de} von ${brand}, ${variantDe}. ${features.join('. ')}. (EN: ${type.en})`
       : `${type.en} by ${brand}, ${variantEn}. ${features.join('. ')}. (DE: ${type.de})`,
     features,
-    overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn },
+    overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn, ean: ean13From(rng) },
     images: [],
     taxonomies,
     book: null,
@@ -90,6 +116,7 @@ function assortmentProduct(
     cpfEligible: rng.chance(0.15),
     basePrice: lo * Math.pow(hi / lo, rng.next()),
   };
+  return { draft, kind: type.key };
 }
 
 function bookProduct(
@@ -150,10 +177,14 @@ function rating(rng: DemoRandom): { starRating: number | null; reviewCount: numb
 function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
   const { basePrice, ...product } = draft;
   const count = 1 + Math.floor(Math.pow(rng.next(), 2.2) * 8); // 1..8, mostly few
-  const vendors = [...VENDORS];
+  const path = pathOf(product.categoryId);
+  // Only vendors that plausibly sell the category (VENDOR_SCOPE).
+  const vendors = VENDORS.filter((vendor) =>
+    VENDOR_SCOPE[vendor]?.some((scope) => path.includes(`/${scope}/`)),
+  );
   const offers: OfferInput[] = [];
   const isBook = product.book !== null;
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; n < count && vendors.length > 0; n++) {
     const vendor = vendors.splice(Math.floor(rng.next() * vendors.length), 1)[0];
     const condition = offerCondition(rng, isBook, n);
     const factor =
@@ -208,10 +239,24 @@ function offerAvailability(rng: DemoRandom): AvailabilityName {
   return r < 0.8 ? 'in_stock' : r < 0.9 ? 'limited' : r < 0.96 ? 'backorder' : 'out_of_stock';
 }
 
+const paths = new Map<string, string>();
+function pathOf(categoryId: string): string {
+  let path = paths.get(categoryId);
+  if (path === undefined) paths.set(categoryId, (path = categoryPath(categoryId)));
+  return path;
+}
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function ordinal(n: number): string {
   return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+/** A valid EAN-13 with a German GS1 prefix (400-440). */
+function ean13From(rng: DemoRandom): string {
+  const body = `${rng.int(400, 440)}${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 /** A valid ISBN-13 in the German-language group (978-3-...). */
