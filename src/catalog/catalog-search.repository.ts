@@ -215,7 +215,12 @@ function textQuery(text: string): Sql {
 
 function rankOf(search: CatalogSearch): Sql {
   if (search.mode !== 'fulltext') return sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
-  const rank = sql`ts_rank(p.search_vector, ${textQuery(search.text)})`;
+  // With alternative readings, a match of the query as typed counts double (the compound
+  // "Druckerpapier" above a printer with a "Papierkassette").
+  const rank =
+    queryAlternatives(search.text).length === 0
+      ? sql`ts_rank(p.search_vector, ${textQuery(search.text)})`
+      : sql`(ts_rank(p.search_vector, ${textQuery(search.text)}) + ts_rank(p.search_vector, gw_search_query(${search.text})))`;
   const id = identifierQuery(search.text);
   // An identifier match (code, part number, SKU, EAN, ISBN) comes before any text match.
   return id === null

@@ -4,6 +4,8 @@
 -- server as on any stock one) and indexed by the product trigger:
 --   search_parts: parts of compounds and joined hyphenated words, weight D (below a whole word);
 --   search_ids: product code, part number, vendor SKUs, EAN/GTIN, ISBN without hyphens/spaces, weight A.
+-- The product's (leaf) category names in English and German join the document with weight B: a
+-- German-named printer is found by "printer" above an adhesive label "for laser printers".
 -- Rows written before this migration get their identifiers below; their compound parts follow
 -- with the next import or demo generation.
 
@@ -13,12 +15,14 @@ ALTER TABLE "product" ADD COLUMN "search_ids" TEXT;
 
 CREATE OR REPLACE FUNCTION gw_product_document(
   name text, product_code text, mpn text, brand text, features text[], description text,
-  parts text, ids text
+  parts text, ids text, category text
 ) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
     SELECT gw_product_document(name, product_code, mpn, brand, features, description)
         || setweight(to_tsvector('simple', coalesce(ids, '')), 'A')
+        || setweight(to_tsvector('gw_de', coalesce(category, '')), 'B')
+        || setweight(to_tsvector('gw_en', coalesce(category, '')), 'B')
         || setweight(to_tsvector('gw_de', coalesce(parts, '')), 'D')
         || setweight(to_tsvector('gw_en', coalesce(parts, '')), 'D')
   $$;
@@ -28,7 +32,8 @@ CREATE OR REPLACE FUNCTION product_derive_columns() RETURNS trigger
 BEGIN
   NEW.search_vector := gw_product_document(
     NEW.name, NEW.product_code, NEW.manufacturer_part_number, NEW.brand, NEW.features, NEW.description,
-    NEW.search_parts, NEW.search_ids);
+    NEW.search_parts, NEW.search_ids,
+    (SELECT c.name_en || ' ' || c.name_de FROM category c WHERE c.id = NEW.category_id));
   NEW.search_name := gw_normalize(NEW.name);
   NEW.brand_key := gw_brand_key(NEW.brand);
   IF TG_OP = 'INSERT' OR NEW.category_id IS DISTINCT FROM OLD.category_id OR NEW.category_path IS NULL THEN

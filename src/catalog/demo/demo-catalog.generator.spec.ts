@@ -98,6 +98,6 @@ describe('demo catalog generator', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(parseDemoProductId('demo-1-2s')).toEqual({ seed: 1, index: 100 });
     const kind = demoProductKind(1, 100);
-    expect([...keys, 'book:business-books', 'book:technical-books']).toContain(kind);
+    expect(kind.startsWith('book:') || keys.includes(kind)).toBe(true);
   });
 });

@@ -31,7 +31,7 @@ export function generateDemoProduct(seed: number, index: number): ProductInput {
 
 /**
  * What kind of product demo product `index` is: its product type key (assortment.ts) or
- * `book:<category>` (the relevance judgments in test/relevance refer to these).
+ * `book:<english-topic>` (e.g. `book:procurement`; the relevance judgments in test/relevance refer to these).
  */
 export function demoProductKind(seed: number, index: number): string {
   return generate(seed, index).kind;
@@ -50,10 +50,8 @@ function generate(seed: number, index: number): { product: ProductInput; kind: s
     }
   }
   const category = rng.pick(BOOK_LEAVES);
-  return {
-    product: withOffers(rng, bookProduct(rng, id, seed, index, category, german)),
-    kind: `book:${category}`,
-  };
+  const { draft, topic } = bookProduct(rng, id, seed, index, category, german);
+  return { product: withOffers(rng, draft), kind: `book:${topic}` };
 }
 
 /** Parses a demo product id back into its seed and index (null for other ids). */
@@ -126,9 +124,12 @@ function bookProduct(
   index: number,
   categoryId: string,
   german: boolean,
-): Draft {
+): { draft: Draft; topic: string } {
   const lang = german ? 'de' : 'en';
-  const topic = rng.pick(BOOK_TOPICS[categoryId][lang]);
+  const other = german ? 'en' : 'de';
+  const topics = BOOK_TOPICS[categoryId];
+  const topicIndex = Math.floor(rng.next() * topics[lang].length);
+  const topic = topics[lang][topicIndex];
   const title = `${rng.pick(BOOK_PREFIXES[lang])} ${topic}`;
   const edition = rng.int(1, 6);
   const author = rng.pick(AUTHORS);
@@ -136,7 +137,7 @@ function bookProduct(
   const isbn13 = isbn13From(rng);
   const year = rng.int(2005, 2025);
   const unspsc = CATEGORY_TREE.find((c) => c.id === categoryId)?.unspsc ?? '55101500';
-  return {
+  const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
     name: german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`,
@@ -150,6 +151,10 @@ function bookProduct(
       author,
       german ? 'Gebundene Ausgabe' : 'Hardcover',
       german ? `${rng.int(180, 900)} Seiten` : `${rng.int(180, 900)} pages`,
+      // Subject headings in both languages, as German book catalogues carry them (Schlagwort).
+      german
+        ? `Schlagwort: ${topic}; Subject: ${topics[other][topicIndex]}`
+        : `Subject: ${topic}; Schlagwort: ${topics[other][topicIndex]}`,
     ],
     overview: { author, publisher, edition },
     images: [],
@@ -166,6 +171,7 @@ function bookProduct(
     cpfEligible: rng.chance(0.1),
     basePrice: rng.int(1990, 8990) / 100,
   };
+  return { draft, topic: topics.en[topicIndex].toLowerCase().replace(/\s+/g, '-') };
 }
 
 function rating(rng: DemoRandom): { starRating: number | null; reviewCount: number | null } {
