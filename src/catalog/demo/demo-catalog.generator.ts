@@ -68,7 +68,12 @@ function demoProductCode(seed: number, index: number): string {
   return `DM${seed.toString(36).toUpperCase()}X${index.toString(36).toUpperCase().padStart(7, '0')}`;
 }
 
-type Draft = Omit<ProductInput, 'offers'> & { basePrice: number; book?: ProductInput['book'] };
+type Draft = Omit<ProductInput, 'offers'> & {
+  basePrice: number;
+  book?: ProductInput['book'];
+  /** The offers' unit of measure (UN/ECE Rec. 20), PCE unless the product type names one. */
+  unit?: string;
+};
 
 function assortmentProduct(
   rng: DemoRandom,
@@ -113,6 +118,7 @@ function assortmentProduct(
     unspsc: type.unspsc,
     cpfEligible: rng.chance(0.15),
     basePrice: lo * Math.pow(hi / lo, rng.next()),
+    unit: type.unit,
   };
   return { draft, kind: type.key };
 }
@@ -181,7 +187,7 @@ function rating(rng: DemoRandom): { starRating: number | null; reviewCount: numb
 }
 
 function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
-  const { basePrice, ...product } = draft;
+  const { basePrice, unit, ...product } = draft;
   const count = 1 + Math.floor(Math.pow(rng.next(), 2.2) * 8); // 1..8, mostly few
   const path = pathOf(product.categoryId);
   // Only vendors that plausibly sell the category (VENDOR_SCOPE).
@@ -226,7 +232,7 @@ function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
       isPrime: marketplace && deliveryDays <= 2 && availability === 'in_stock',
       priceTaxLabel: isBook ? 'incl. 7% VAT' : rng.chance(0.8) ? 'excl. VAT' : 'incl. 19% VAT',
       priceInfo: tiers.length > 0 ? 'Volume discounts from 10 units' : null,
-      unit: 'PCE',
+      unit: unit ?? 'PCE',
       priceUnitQuantity: 1,
     });
   }
