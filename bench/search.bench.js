@@ -4,16 +4,22 @@
 // concurrency in BENCH_CONNECTIONS (default "2,8").
 // BENCH_SEARCH_DATABASE_URL=<url of a database holding a generated demo catalog> skips generation
 // (e.g. `DATABASE_URL=... npm run cli -- catalog demo --products 1000000` made once).
+// BENCH_SEARCH_BEFORE=<git ref> (e.g. main) measures that version first in the same run (built from
+// `git archive` in a temporary directory, its own database and generator), then this one, and
+// prints both with the size of the product table and its search indexes.
 'use strict';
 /* global fetch */
+const { execFileSync } = require('node:child_process');
+const { existsSync, mkdirSync, symlinkSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { startBenchDatabase, startBenchApp, benchToken, measure, report } = require('./support/bench-env');
 
-const dist = (path) => require(join(__dirname, '../dist', path));
+const ROOT = join(__dirname, '..');
 
 const SCENARIOS = [
   ['frequent term "cable"', 'query=cable'],
   ['rare term "Messkolben"', 'query=Messkolben'],
+  ['compound part "papier"', 'query=papier'],
   ['"cable" + is_prime + price 0-10', 'query=cable&is_prime=true&price=0-10'],
 ];
 
@@ -21,7 +27,43 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '2,8').split(',').map(Numb
 // The per-user API limit is for production traffic; the benchmark measures search itself.
 const APP_ENV = { DATABASE_POOL_MAX: '10', API_RATE_LIMIT_PER_USER: '0' };
 
+/** The benchmark plumbing and build output of a source tree (this one, or a `before` version). */
+function side(root, label) {
+  return {
+    label,
+    env: require(join(root, 'bench/support/bench-env')),
+    dist: (path) => require(join(root, 'dist', path)),
+  };
+}
+
+/** Builds git ref `ref` of this repository in a temporary directory (reusing node_modules). */
+function buildBefore(ref) {
+  const sha = execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = join(tmpdir(), `gateway-search-before-${sha.slice(0, 12)}`);
+  if (!existsSync(join(dir, 'dist/main.js'))) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C '${dir}'`], { cwd: ROOT });
+    if (!existsSync(join(dir, 'node_modules')))
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    execFileSync('node', ['scripts/prisma-generate.js'], { cwd: dir, stdio: 'ignore' });
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'ignore' });
+  }
+  return side(dir, `before (${ref} ${sha.slice(0, 8)})`);
+}
+
+/** Size of the product table and of its full-text (GIN) index, in MB. */
+async function sizes(prisma) {
+  const [row] = await prisma.$queryRawUnsafe(`
+    SELECT pg_total_relation_size('product')::float8 / 1048576 AS total,
+           pg_relation_size('product')::float8 / 1048576 AS heap,
+           (SELECT sum(pg_relation_size(i.indexrelid))::float8 / 1048576 FROM pg_index i
+             JOIN pg_class c ON c.oid = i.indexrelid
+            WHERE i.indrelid = 'product'::regclass AND c.relname LIKE '%search%') AS search_indexes`);
+  return `product table ${row.total.toFixed(1)} MB total (heap ${row.heap.toFixed(1)} MB, search indexes ${Number(row.search_indexes).toFixed(1)} MB)`;
+}
+
 async function benchExisting(url) {
+  const { startBenchApp } = side(ROOT, 'current').env;
   const gateway = await startBenchApp(url, APP_ENV);
   try {
     const products = await gateway.prisma.product.count();
@@ -31,7 +73,7 @@ async function benchExisting(url) {
   }
 }
 
-async function runScenarios(gateway, title) {
+async function runScenarios(gateway, title, { benchToken, measure, report } = side(ROOT, 'current').env) {
   const { token } = await benchToken(gateway.prisma);
   const headers = { authorization: `Bearer ${token}` };
   const rows = [];
@@ -53,9 +95,10 @@ async function runScenarios(gateway, title) {
   report(title, rows);
 }
 
-async function benchSize(products) {
-  const database = await startBenchDatabase();
-  const gateway = await startBenchApp(database.url, APP_ENV);
+async function benchSize(products, version = side(ROOT, 'current')) {
+  const { env, dist } = version;
+  const database = await env.startBenchDatabase();
+  const gateway = await env.startBenchApp(database.url, APP_ENV);
   try {
     const { CatalogService } = dist('catalog/catalog.service');
     const started = Date.now();
@@ -75,7 +118,8 @@ async function benchSize(products) {
     const generatorSeconds = (Date.now() - started) / 1000;
     await runScenarios(
       gateway,
-      `Search, ${products} demo products (generator: ${generatorSeconds.toFixed(1)} s)`,
+      `Search, ${version.label}, ${products} demo products (generator: ${generatorSeconds.toFixed(1)} s); ${await sizes(gateway.prisma)}`,
+      env,
     );
   } finally {
     await gateway.close();
@@ -85,10 +129,12 @@ async function benchSize(products) {
 
 async function main(args) {
   if (process.env.BENCH_SEARCH_DATABASE_URL) return benchExisting(process.env.BENCH_SEARCH_DATABASE_URL);
-  const sizes = args.length > 0 ? args.map(Number) : [100_000];
-  for (const size of sizes) {
-    if (!Number.isInteger(size) || size < 1 || size > 1_000_000) throw new Error(`bad size ${size}`);
-    await benchSize(size);
+  const counts = args.length > 0 ? args.map(Number) : [100_000];
+  const before = process.env.BENCH_SEARCH_BEFORE ? buildBefore(process.env.BENCH_SEARCH_BEFORE) : null;
+  for (const count of counts) {
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new Error(`bad size ${count}`);
+    if (before) await benchSize(count, before);
+    await benchSize(count, side(ROOT, 'current'));
   }
 }
 

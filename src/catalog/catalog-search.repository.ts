@@ -4,6 +4,7 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
+import { identifierQuery, queryAlternatives } from './search-terms';
 import { Sql, and, compile, raw, sql } from './sql-fragment';
 
 /** How the text matches: PostgreSQL full-text search, or trigram similarity as typo fallback. */
@@ -194,14 +195,37 @@ export class CatalogSearchRepository {
 
 function matchOf(search: CatalogSearch): Sql {
   return search.mode === 'fulltext'
-    ? sql`p.offer_count > 0 AND p.search_vector @@ gw_search_query(${search.text})`
+    ? sql`p.offer_count > 0 AND p.search_vector @@ ${textQuery(search.text)}`
     : sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`;
 }
 
+/**
+ * The full-text query: the web-search query in German and English, OR-ed with its alternative
+ * readings (hyphens joined, compounds split: search-terms.ts) and, when it looks like one, the
+ * normalized identifier (matched against the `search_ids` lexemes).
+ */
+function textQuery(text: string): Sql {
+  let query = sql`gw_search_query(${text})`;
+  for (const alternative of queryAlternatives(text))
+    query = sql`(${query} || gw_search_query(${alternative}))`;
+  const id = identifierQuery(text);
+  if (id !== null) query = sql`(${query} || plainto_tsquery('simple', ${id}))`;
+  return query;
+}
+
 function rankOf(search: CatalogSearch): Sql {
-  return search.mode === 'fulltext'
-    ? sql`ts_rank(p.search_vector, gw_search_query(${search.text}))`
-    : sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
+  if (search.mode !== 'fulltext') return sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
+  // With alternative readings, a match of the query as typed counts double (the compound
+  // "Druckerpapier" above a printer with a "Papierkassette").
+  const rank =
+    queryAlternatives(search.text).length === 0
+      ? sql`ts_rank(p.search_vector, ${textQuery(search.text)})`
+      : sql`(ts_rank(p.search_vector, ${textQuery(search.text)}) + ts_rank(p.search_vector, gw_search_query(${search.text})))`;
+  const id = identifierQuery(search.text);
+  // An identifier match (code, part number, SKU, EAN, ISBN) comes before any text match.
+  return id === null
+    ? rank
+    : sql`(${rank} + CASE WHEN p.search_vector @@ plainto_tsquery('simple', ${id}) THEN 100 ELSE 0 END)`;
 }
 
 /** All selected filters except those of `facet` (for its own values: multi-select stays possible). */

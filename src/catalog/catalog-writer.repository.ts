@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { CategoryInput, ProductInput } from './catalog-product.input';
+import { searchIdsOf, searchPartsOf } from './search-terms';
 
 /** A write that the data cannot take (e.g. an offer id that belongs to another product). */
 export class CatalogWriteError extends Error {}
@@ -40,24 +41,35 @@ export class CatalogWriterRepository {
     const { rows } = await client.query<{ id: string; product_code: string }>(
       `INSERT INTO product (id, product_code, name, brand, manufacturer, manufacturer_part_number, description,
          features, overview, images, taxonomies, book, star_rating, review_count, category_id, unspsc,
-         cpf_eligible, category_path, updated_at)
+         cpf_eligible, category_path, search_parts, search_ids, updated_at)
        SELECT t.id, t."productCode", t.name, t.brand, t.manufacturer, t."manufacturerPartNumber", t.description,
               coalesce(t.features, ARRAY[]::text[]), coalesce(t.overview, '{}'), coalesce(t.images, '[]'),
               coalesce(t.taxonomies, '[]'), t.book, t."starRating", t."reviewCount", t."categoryId", t.unspsc,
-              coalesce(t."cpfEligible", false), '', now()
+              coalesce(t."cpfEligible", false), '', t."searchParts", t."searchIds", now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productCode" text, name text, brand text,
               manufacturer text, "manufacturerPartNumber" text, description text, features text[],
               overview jsonb, images jsonb, taxonomies jsonb, book jsonb, "starRating" real,
-              "reviewCount" int, "categoryId" text, unspsc text, "cpfEligible" boolean)
+              "reviewCount" int, "categoryId" text, unspsc text, "cpfEligible" boolean,
+              "searchParts" text, "searchIds" text)
        ON CONFLICT (product_code) DO UPDATE SET
          name = excluded.name, brand = excluded.brand, manufacturer = excluded.manufacturer,
          manufacturer_part_number = excluded.manufacturer_part_number, description = excluded.description,
          features = excluded.features, overview = excluded.overview, images = excluded.images,
          taxonomies = excluded.taxonomies, book = excluded.book, star_rating = excluded.star_rating,
          review_count = excluded.review_count, category_id = excluded.category_id, unspsc = excluded.unspsc,
-         cpf_eligible = excluded.cpf_eligible, updated_at = now()
+         cpf_eligible = excluded.cpf_eligible, search_parts = excluded.search_parts,
+         search_ids = excluded.search_ids, updated_at = now()
        RETURNING id, product_code`,
-      [JSON.stringify(products.map(({ offers: _offers, ...product }) => product))],
+      [
+        JSON.stringify(
+          products.map(({ offers: _offers, ...product }) => ({
+            ...product,
+            // Index-time decompounding and identifiers (search-terms.ts); the trigger indexes them.
+            searchParts: searchPartsOf([product.name, ...(product.features ?? []), product.description]),
+            searchIds: searchIdsOf({ ...product, offers: _offers }),
+          })),
+        ),
+      ],
     );
     // An existing product keeps its id; its offers follow it.
     const idByCode = new Map(rows.map((row) => [row.product_code, row.id]));

@@ -2,7 +2,7 @@ import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
 import { Language } from '../search/search-language';
 import { placeholderImage } from '../search/search-result.mapper';
-import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
+import { AVAILABILITY_NAMES, deliveryIn, formatMoney, offerText } from '../search/search.messages';
 import {
   BookResponse,
   ImageResponse,
@@ -78,11 +78,11 @@ function toOffer(
       }));
   }
   if (offer.deliveryDays !== null) result.delivery = deliveryIn(offer.deliveryDays, language);
-  if (offer.priceTaxLabel) result.priceTaxLabel = offer.priceTaxLabel;
-  if (offer.priceInfo) result.priceInfo = offer.priceInfo;
+  if (offer.priceTaxLabel) result.priceTaxLabel = offerText(offer.priceTaxLabel, language);
+  if (offer.priceInfo) result.priceInfo = offerText(offer.priceInfo, language);
   if (offer.quantityMin !== null) result.quantityMin = offer.quantityMin;
   if (offer.quantityMax !== null) result.quantityMax = offer.quantityMax;
-  if (offer.fulfillment) result.fulfillment = offer.fulfillment;
+  if (offer.fulfillment) result.fulfillment = offerText(offer.fulfillment, language);
   return result;
 }
 

@@ -2,7 +2,7 @@ import type { SearchHit } from '../catalog/catalog-search.repository';
 import { IMAGE_KINDS } from '../catalog/catalog.constants';
 import { ImageDto, SearchResultDto } from './dto/search-response.dto';
 import { Language } from './search-language';
-import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from './search.messages';
+import { AVAILABILITY_NAMES, deliveryIn, formatMoney, offerText } from './search.messages';
 
 /** Placeholder image URL served by the gateway itself (see src/images). */
 export function placeholderImage(
@@ -43,7 +43,7 @@ export function toSearchResult(hit: SearchHit, language: Language, publicUrl: st
   };
   if (hit.vendor) result.vendor = hit.vendor;
   if (hit.deliveryDays !== null) result.delivery = deliveryIn(hit.deliveryDays, language);
-  if (hit.priceTaxLabel) result.priceTaxLabel = hit.priceTaxLabel;
+  if (hit.priceTaxLabel) result.priceTaxLabel = offerText(hit.priceTaxLabel, language);
   if (hit.starRating !== null) result.starRating = Math.round(hit.starRating * 10) / 10;
   if (hit.availability)
     result.availability = AVAILABILITY_NAMES[hit.availability]?.[language] ?? hit.availability;

@@ -77,3 +77,20 @@ export function priceRangeName(value: string, currency: string, language: Langua
   if (Number(from) === 0) return language === 'de' ? `Bis ${money(to)}` : `Up to ${money(to)}`;
   return language === 'de' ? `${money(from)} bis ${money(to)}` : `${money(from)} to ${money(to)}`;
 }
+
+/**
+ * Offer texts as vendors and the demo catalog store them (English), in the caller's language:
+ * tax label, price information, fulfillment. Unknown texts are shown as stored.
+ */
+const OFFER_TEXTS: Record<string, Text> = {
+  'excl. VAT': { en: 'excl. VAT', de: 'zzgl. MwSt.' },
+  'incl. 19% VAT': { en: 'incl. 19% VAT', de: 'inkl. 19 % MwSt.' },
+  'incl. 7% VAT': { en: 'incl. 7% VAT', de: 'inkl. 7 % MwSt.' },
+  'Volume discounts from 10 units': { en: 'Volume discounts from 10 units', de: 'Staffelpreise ab 10 Stück' },
+  'Fulfilled by the marketplace': { en: 'Fulfilled by the marketplace', de: 'Versand durch den Marktplatz' },
+  'Shipped by the vendor': { en: 'Shipped by the vendor', de: 'Versand durch den Verkäufer' },
+};
+
+export function offerText(text: string, language: Language): string {
+  return OFFER_TEXTS[text]?.[language] ?? text;
+}

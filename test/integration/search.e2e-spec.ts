@@ -130,8 +130,10 @@ describe('GET /api/v1/marketplace/search', () => {
   });
 
   it('finds German words without umlauts and accents, and stems German and English', async () => {
-    expect(ids(await search({ query: 'burostuhl' }))).toEqual(['chair-1']);
-    expect(ids(await search({ query: 'Bürostuhl' }))).toEqual(['chair-1']);
+    // The English-named chair is found through its category name "Bürostühle" (issue 12), after
+    // the product that has the word in its own name.
+    expect(ids(await search({ query: 'burostuhl' }))).toEqual(['chair-1', 'chair-2']);
+    expect(ids(await search({ query: 'Bürostuhl' }))).toEqual(['chair-1', 'chair-2']);
     expect(ids(await search({ query: 'kopierpapier weiss' }))).toEqual(['paper-1']);
     expect(ids(await search({ query: 'creme' }))).toEqual(['creme-1']);
     expect(ids(await search({ query: 'Handschuh' }))).toEqual(['gloves-1']);

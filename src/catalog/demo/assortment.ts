@@ -3,7 +3,11 @@
  * and German names, variants, a price range and classification codes. Names are real-looking; the
  * products, vendors and prices are invented.
  */
+import { MORE_LEAVES, MORE_PAPER, MORE_PERIPHERALS, MORE_WRITING } from './assortment-more';
+
 export interface ProductType {
+  /** Stable key of the product type (the relevance judgments refer to it). */
+  key: string;
   en: string;
   de: string;
   /** Variants in English and German, same order. */
@@ -34,12 +38,15 @@ const COLOURS: Array<[string, string]> = [
 ];
 
 export const ASSORTMENT: LeafAssortment[] = [
+  ...MORE_LEAVES,
   {
     categoryId: 'paper',
     weight: 8,
     brands: ['Navigator', 'Inapa', 'Steinbeis', 'Double A', 'Clairefontaine', 'HP'],
     types: [
+      ...MORE_PAPER,
       {
+        key: 'copy-paper',
         en: 'Copy paper A4 80 g/m², 500 sheets',
         de: 'Kopierpapier A4 80 g/m², 500 Blatt',
         variants: [
@@ -57,6 +64,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'notepad',
         en: 'Notepad A5 squared',
         de: 'Notizblock A5 kariert',
         variants: [
@@ -78,7 +86,9 @@ export const ASSORTMENT: LeafAssortment[] = [
     weight: 8,
     brands: ['Pelikan', 'Staedtler', 'Schneider', 'Stabilo', 'Pilot', 'Edding', 'Faber-Castell'],
     types: [
+      ...MORE_WRITING,
       {
+        key: 'ballpoint-pen',
         en: 'Ballpoint pen',
         de: 'Kugelschreiber',
         variants: COLOURS,
@@ -91,6 +101,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'highlighter',
         en: 'Highlighter',
         de: 'Textmarker',
         variants: COLOURS,
@@ -102,6 +113,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'permanent-marker',
         en: 'Permanent marker',
         de: 'Permanentmarker',
         variants: COLOURS,
@@ -120,6 +132,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Leitz', 'Herlitz', 'Esselte', 'Durable', 'Avery Zweckform'],
     types: [
       {
+        key: 'lever-arch-file',
         en: 'Lever arch file A4 80 mm',
         de: 'Ordner A4 80 mm',
         variants: COLOURS,
@@ -132,6 +145,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'sheet-protectors',
         en: 'Sheet protectors A4, 100 pack',
         de: 'Prospekthüllen A4, 100 Stück',
         variants: [
@@ -148,6 +162,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'labels',
         en: 'Adhesive labels, 100 sheets',
         de: 'Etiketten selbstklebend, 100 Blatt',
         variants: [
@@ -171,6 +186,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Leitz', 'Novus', 'Rapid', 'Han', 'Fellowes'],
     types: [
       {
+        key: 'stapler',
         en: 'Stapler',
         de: 'Heftgerät',
         variants: [
@@ -186,6 +202,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'hole-punch',
         en: 'Hole punch',
         de: 'Locher',
         variants: [
@@ -201,6 +218,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'desk-organiser',
         en: 'Desk organiser',
         de: 'Schreibtisch-Organizer',
         variants: COLOURS,
@@ -219,6 +237,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Delock', 'Goobay', 'LogiLink', 'Anker', 'Belkin', 'Lindy'],
     types: [
       {
+        key: 'usb-c-cable',
         en: 'USB-C cable',
         de: 'USB-C-Kabel',
         variants: [
@@ -235,6 +254,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'network-cable',
         en: 'Network cable Cat 6a S/FTP',
         de: 'Netzwerkkabel Cat 6a S/FTP',
         variants: [
@@ -252,6 +272,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'hdmi-cable',
         en: 'HDMI cable',
         de: 'HDMI-Kabel',
         variants: [
@@ -267,6 +288,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'usb-c-hdmi-adapter',
         en: 'USB-C to HDMI adapter',
         de: 'USB-C-auf-HDMI-Adapter',
         variants: [
@@ -287,7 +309,9 @@ export const ASSORTMENT: LeafAssortment[] = [
     weight: 6,
     brands: ['Logitech', 'Cherry', 'Microsoft', 'Kensington', 'Fujitsu'],
     types: [
+      ...MORE_PERIPHERALS,
       {
+        key: 'mouse',
         en: 'Wireless mouse',
         de: 'Kabellose Maus',
         variants: [
@@ -304,6 +328,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'keyboard',
         en: 'Keyboard, German layout',
         de: 'Tastatur, deutsches Layout',
         variants: [
@@ -319,6 +344,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'headset',
         en: 'Headset',
         de: 'Headset',
         variants: [
@@ -341,6 +367,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['SanDisk', 'Kingston', 'Samsung', 'Intenso', 'Verbatim'],
     types: [
       {
+        key: 'usb-flash-drive',
         en: 'USB flash drive',
         de: 'USB-Stick',
         variants: [
@@ -357,6 +384,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'external-ssd',
         en: 'External SSD',
         de: 'Externe SSD',
         variants: [
@@ -379,6 +407,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Dell', 'Eizo', 'LG', 'Philips', 'Iiyama'],
     types: [
       {
+        key: 'monitor',
         en: 'Monitor',
         de: 'Monitor',
         variants: [
@@ -402,6 +431,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Steelcase', 'Interstuhl', 'Topstar', 'Dauphin', 'Herman Miller'],
     types: [
       {
+        key: 'office-chair',
         en: 'Office chair',
         de: 'Bürostuhl',
         variants: [
@@ -418,6 +448,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'conference-chair',
         en: 'Conference chair',
         de: 'Konferenzstuhl',
         variants: [
@@ -440,6 +471,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Hammerbacher', 'Assmann', 'König + Neurath', 'Kinnarps'],
     types: [
       {
+        key: 'standing-desk',
         en: 'Height adjustable desk',
         de: 'Höhenverstellbarer Schreibtisch',
         variants: [
@@ -462,6 +494,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Bisley', 'Hammerbacher', 'Lista', 'Kaiser'],
     types: [
       {
+        key: 'filing-cabinet',
         en: 'Filing cabinet',
         de: 'Aktenschrank',
         variants: [
@@ -477,6 +510,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'shelving',
         en: 'Shelving unit',
         de: 'Steckregal',
         variants: [
@@ -499,6 +533,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Kärcher', 'Vileda', 'Frosch', 'Tork', 'Dr. Schnell'],
     types: [
       {
+        key: 'all-purpose-cleaner',
         en: 'All-purpose cleaner',
         de: 'Allzweckreiniger',
         variants: [
@@ -516,6 +551,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'paper-towels',
         en: 'Paper towels, 20 rolls',
         de: 'Papierhandtücher, 20 Rollen',
         variants: [
@@ -532,6 +568,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'microfibre-cloths',
         en: 'Microfibre cloths, 10 pack',
         de: 'Mikrofasertücher, 10 Stück',
         variants: COLOURS,
@@ -551,6 +588,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Ansell', 'Uvex', 'Semperit', 'Honeywell', 'Mapa'],
     types: [
       {
+        key: 'disposable-gloves',
         en: 'Nitrile disposable gloves, 100 pack',
         de: 'Nitril-Einweghandschuhe, 100 Stück',
         variants: [
@@ -569,6 +607,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'cut-protection-gloves',
         en: 'Cut protection gloves',
         de: 'Schnittschutzhandschuhe',
         variants: [
@@ -591,6 +630,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['3M', 'Uvex', 'Dräger', 'Honeywell', 'JSP'],
     types: [
       {
+        key: 'safety-glasses',
         en: 'Safety glasses',
         de: 'Schutzbrille',
         variants: [
@@ -607,6 +647,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'ffp2-masks',
         en: 'FFP2 respirator masks, 20 pack',
         de: 'FFP2-Atemschutzmasken, 20 Stück',
         variants: [
@@ -622,6 +663,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'hi-vis-vest',
         en: 'High-visibility vest',
         de: 'Warnweste',
         variants: [
@@ -636,6 +678,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'earmuffs',
         en: 'Hearing protection earmuffs',
         de: 'Kapselgehörschutz',
         variants: [
@@ -657,6 +700,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Söhngen', 'Holthaus', 'Hartmann', 'Leina-Werke'],
     types: [
       {
+        key: 'first-aid-kit',
         en: 'First aid kit DIN 13157',
         de: 'Verbandkasten DIN 13157',
         variants: [
@@ -671,6 +715,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'plasters',
         en: 'Plasters assortment',
         de: 'Pflasterset',
         variants: [
@@ -693,6 +738,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Duran', 'Schott', 'Brand', 'Simax', 'Hirschmann'],
     types: [
       {
+        key: 'beaker',
         en: 'Beaker, borosilicate glass',
         de: 'Becherglas, Borosilikatglas',
         variants: [
@@ -709,6 +755,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'volumetric-flask',
         en: 'Volumetric flask',
         de: 'Messkolben',
         variants: [
@@ -731,6 +778,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Eppendorf', 'Brand', 'Sartorius', 'Gilson', 'Thermo Scientific'],
     types: [
       {
+        key: 'pipette',
         en: 'Single-channel pipette',
         de: 'Einkanalpipette',
         variants: [
@@ -746,6 +794,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'pipette-tips',
         en: 'Pipette tips, 960 pack',
         de: 'Pipettenspitzen, 960 Stück',
         variants: [
@@ -769,6 +818,7 @@ export const ASSORTMENT: LeafAssortment[] = [
     brands: ['Sarstedt', 'Greiner Bio-One', 'Roth', 'VWR'],
     types: [
       {
+        key: 'centrifuge-tubes',
         en: 'Centrifuge tubes, 500 pack',
         de: 'Zentrifugenröhrchen, 500 Stück',
         variants: [
@@ -784,6 +834,7 @@ export const ASSORTMENT: LeafAssortment[] = [
         ],
       },
       {
+        key: 'petri-dishes',
         en: 'Petri dishes, 480 pack',
         de: 'Petrischalen, 480 Stück',
         variants: [

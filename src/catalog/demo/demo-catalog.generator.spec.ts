@@ -1,7 +1,13 @@
 import { CATALOG_ID_PATTERN } from '../catalog.constants';
 import { ASSORTMENT } from './assortment';
 import { CATEGORY_TREE } from './category-tree';
-import { generateDemoProduct, isbn10From13 } from './demo-catalog.generator';
+import { VENDOR_SCOPE } from './assortment-more';
+import {
+  demoProductKind,
+  generateDemoProduct,
+  isbn10From13,
+  parseDemoProductId,
+} from './demo-catalog.generator';
 
 describe('demo catalog generator', () => {
   const sample = (seed: number, count: number) =>
@@ -65,5 +71,33 @@ describe('demo catalog generator', () => {
   it('computes the ISBN-10 check digit, including X', () => {
     expect(isbn10From13('9780306406157')).toBe('0306406152');
     expect(isbn10From13('9780804429573')).toBe('080442957X');
+  });
+
+  it('draws offers only from vendors that sell the category (no book trader sells cables)', () => {
+    for (const product of sample(11, 1500)) {
+      for (const offer of product.offers) {
+        const scope = VENDOR_SCOPE[offer.vendor];
+        expect(scope).toBeDefined();
+        const path = CATEGORY_TREE.find((c) => c.id === product.categoryId)!;
+        const ids = [path.id, path.parentId];
+        expect(scope.some((s) => ids.includes(s))).toBe(true);
+      }
+    }
+  });
+
+  it('gives products other than books a valid EAN-13', () => {
+    for (const product of sample(12, 500).filter((p) => p.book === null)) {
+      const ean = String(product.overview.ean);
+      expect(ean).toMatch(/^4[0-4]\d{11}$/);
+      expect([...ean].map(Number).reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0) % 10).toBe(0);
+    }
+  });
+
+  it('names each product type by a unique key and tells a demo product’s kind', () => {
+    const keys = ASSORTMENT.flatMap((leaf) => leaf.types.map((t) => t.key));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(parseDemoProductId('demo-1-2s')).toEqual({ seed: 1, index: 100 });
+    const kind = demoProductKind(1, 100);
+    expect(kind.startsWith('book:') || keys.includes(kind)).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ import {
   LeafAssortment,
   VENDORS,
 } from './assortment';
-import { CATEGORY_TREE } from './category-tree';
+import { VENDOR_SCOPE } from './assortment-more';
+import { CATEGORY_TREE, categoryPath } from './category-tree';
 import { DemoRandom, productSeed } from './demo-random';
 
 const BOOK_LEAVES = Object.keys(BOOK_TOPICS);
@@ -25,15 +26,38 @@ const ECLASS_VERSION = '13.0';
  * so any slice of a catalog can be generated independently and the same seed gives the same catalog.
  */
 export function generateDemoProduct(seed: number, index: number): ProductInput {
+  return generate(seed, index).product;
+}
+
+/**
+ * What kind of product demo product `index` is: its product type key (assortment.ts) or
+ * `book:<english-topic>` (e.g. `book:procurement`; the relevance judgments in test/relevance refer to these).
+ */
+export function demoProductKind(seed: number, index: number): string {
+  return generate(seed, index).kind;
+}
+
+function generate(seed: number, index: number): { product: ProductInput; kind: string } {
   const rng = new DemoRandom(productSeed(seed, index));
   const id = demoProductId(seed, index);
   const german = rng.chance(0.3);
   let ticket = rng.next() * TOTAL_WEIGHT;
   for (const leaf of ASSORTMENT) {
     ticket -= leaf.weight;
-    if (ticket < 0) return withOffers(rng, assortmentProduct(rng, id, seed, index, leaf, german));
+    if (ticket < 0) {
+      const { draft, kind } = assortmentProduct(rng, id, seed, index, leaf, german);
+      return { product: withOffers(rng, draft), kind };
+    }
   }
-  return withOffers(rng, bookProduct(rng, id, seed, index, rng.pick(BOOK_LEAVES), german));
+  const category = rng.pick(BOOK_LEAVES);
+  const { draft, topic } = bookProduct(rng, id, seed, index, category, german);
+  return { product: withOffers(rng, draft), kind: `book:${topic}` };
+}
+
+/** Parses a demo product id back into its seed and index (null for other ids). */
+export function parseDemoProductId(id: string): { seed: number; index: number } | null {
+  const m = /^demo-([0-9a-z]+)-([0-9a-z]+)$/.exec(id);
+  return m ? { seed: parseInt(m[1], 36), index: parseInt(m[2], 36) } : null;
 }
 
 export function demoProductId(seed: number, index: number): string {
@@ -44,7 +68,12 @@ function demoProductCode(seed: number, index: number): string {
   return `DM${seed.toString(36).toUpperCase()}X${index.toString(36).toUpperCase().padStart(7, '0')}`;
 }
 
-type Draft = Omit<ProductInput, 'offers'> & { basePrice: number; book?: ProductInput['book'] };
+type Draft = Omit<ProductInput, 'offers'> & {
+  basePrice: number;
+  book?: ProductInput['book'];
+  /** The offers' unit of measure (UN/ECE Rec. 20), PCE unless the product type names one. */
+  unit?: string;
+};
 
 function assortmentProduct(
   rng: DemoRandom,
@@ -53,7 +82,7 @@ function assortmentProduct(
   index: number,
   leaf: LeafAssortment,
   german: boolean,
-): Draft {
+): { draft: Draft; kind: string } {
   const type = rng.pick(leaf.types);
   const brand = rng.pick(leaf.brands);
   const [variantEn, variantDe] = rng.pick(type.variants);
@@ -69,7 +98,7 @@ function assortmentProduct(
   if (type.eclass && rng.chance(0.5))
     taxonomies.push({ type: 'eclass', code: type.eclass, version: ECLASS_VERSION });
   const [lo, hi] = type.price;
-  return {
+  const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
     name,
@@ -80,7 +109,7 @@ function assortmentProduct(
       ? `${type.de} von ${brand}, ${variantDe}. ${features.join('. ')}. (EN: ${type.en})`
       : `${type.en} by ${brand}, ${variantEn}. ${features.join('. ')}. (DE: ${type.de})`,
     features,
-    overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn },
+    overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn, ean: ean13From(rng) },
     images: [],
     taxonomies,
     book: null,
@@ -89,7 +118,9 @@ function assortmentProduct(
     unspsc: type.unspsc,
     cpfEligible: rng.chance(0.15),
     basePrice: lo * Math.pow(hi / lo, rng.next()),
+    unit: type.unit,
   };
+  return { draft, kind: type.key };
 }
 
 function bookProduct(
@@ -99,9 +130,12 @@ function bookProduct(
   index: number,
   categoryId: string,
   german: boolean,
-): Draft {
+): { draft: Draft; topic: string } {
   const lang = german ? 'de' : 'en';
-  const topic = rng.pick(BOOK_TOPICS[categoryId][lang]);
+  const other = german ? 'en' : 'de';
+  const topics = BOOK_TOPICS[categoryId];
+  const topicIndex = Math.floor(rng.next() * topics[lang].length);
+  const topic = topics[lang][topicIndex];
   const title = `${rng.pick(BOOK_PREFIXES[lang])} ${topic}`;
   const edition = rng.int(1, 6);
   const author = rng.pick(AUTHORS);
@@ -109,7 +143,7 @@ function bookProduct(
   const isbn13 = isbn13From(rng);
   const year = rng.int(2005, 2025);
   const unspsc = CATEGORY_TREE.find((c) => c.id === categoryId)?.unspsc ?? '55101500';
-  return {
+  const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
     name: german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`,
@@ -123,6 +157,10 @@ function bookProduct(
       author,
       german ? 'Gebundene Ausgabe' : 'Hardcover',
       german ? `${rng.int(180, 900)} Seiten` : `${rng.int(180, 900)} pages`,
+      // Subject headings in both languages, as German book catalogues carry them (Schlagwort).
+      german
+        ? `Schlagwort: ${topic}; Subject: ${topics[other][topicIndex]}`
+        : `Subject: ${topic}; Schlagwort: ${topics[other][topicIndex]}`,
     ],
     overview: { author, publisher, edition },
     images: [],
@@ -139,6 +177,7 @@ function bookProduct(
     cpfEligible: rng.chance(0.1),
     basePrice: rng.int(1990, 8990) / 100,
   };
+  return { draft, topic: topics.en[topicIndex].toLowerCase().replace(/\s+/g, '-') };
 }
 
 function rating(rng: DemoRandom): { starRating: number | null; reviewCount: number | null } {
@@ -148,12 +187,16 @@ function rating(rng: DemoRandom): { starRating: number | null; reviewCount: numb
 }
 
 function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
-  const { basePrice, ...product } = draft;
+  const { basePrice, unit, ...product } = draft;
   const count = 1 + Math.floor(Math.pow(rng.next(), 2.2) * 8); // 1..8, mostly few
-  const vendors = [...VENDORS];
+  const path = pathOf(product.categoryId);
+  // Only vendors that plausibly sell the category (VENDOR_SCOPE).
+  const vendors = VENDORS.filter((vendor) =>
+    VENDOR_SCOPE[vendor]?.some((scope) => path.includes(`/${scope}/`)),
+  );
   const offers: OfferInput[] = [];
   const isBook = product.book !== null;
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; n < count && vendors.length > 0; n++) {
     const vendor = vendors.splice(Math.floor(rng.next() * vendors.length), 1)[0];
     const condition = offerCondition(rng, isBook, n);
     const factor =
@@ -189,7 +232,7 @@ function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
       isPrime: marketplace && deliveryDays <= 2 && availability === 'in_stock',
       priceTaxLabel: isBook ? 'incl. 7% VAT' : rng.chance(0.8) ? 'excl. VAT' : 'incl. 19% VAT',
       priceInfo: tiers.length > 0 ? 'Volume discounts from 10 units' : null,
-      unit: 'PCE',
+      unit: unit ?? 'PCE',
       priceUnitQuantity: 1,
     });
   }
@@ -208,10 +251,24 @@ function offerAvailability(rng: DemoRandom): AvailabilityName {
   return r < 0.8 ? 'in_stock' : r < 0.9 ? 'limited' : r < 0.96 ? 'backorder' : 'out_of_stock';
 }
 
+const paths = new Map<string, string>();
+function pathOf(categoryId: string): string {
+  let path = paths.get(categoryId);
+  if (path === undefined) paths.set(categoryId, (path = categoryPath(categoryId)));
+  return path;
+}
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function ordinal(n: number): string {
   return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+/** A valid EAN-13 with a German GS1 prefix (400-440). */
+function ean13From(rng: DemoRandom): string {
+  const body = `${rng.int(400, 440)}${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 /** A valid ISBN-13 in the German-language group (978-3-...). */

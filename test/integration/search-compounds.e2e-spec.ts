@@ -1,0 +1,98 @@
+import { ProductSpec, createCatalog } from '../factories/catalog.factory';
+import { createClient, createOrganization, createUser } from '../factories/identity.factory';
+import { bearer, issueTestToken } from '../support/auth';
+import { Json, bodyOf } from '../support/http';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const offer = [{ price: '10.00' }];
+const p = (id: string, name: string, categoryId: string, extra: Partial<ProductSpec> = {}): ProductSpec => ({
+  id,
+  name,
+  categoryId,
+  offers: offer,
+  ...extra,
+});
+
+/** Issue 12: compound words both ways, whole words above compound parts, identifiers first. */
+const CATALOG: ProductSpec[] = [
+  p('kopierpapier', 'Kopierpapier A4 80 g', 'cleaning'),
+  p('druckerpapier', 'Druckerpapier A4 100 g', 'cleaning'),
+  p('papier', 'Papier A3 weiß', 'cleaning'),
+  p('bleistift', 'Bleistift HB', 'cleaning'),
+  p('filzstift', 'Filzstift rot', 'cleaning'),
+  p('einweghandschuhe', 'Einweghandschuhe Nitril', 'cleaning'),
+  p('aktenschrank', 'Aktenschrank abschließbar', 'cleaning'),
+  p('laserdrucker', 'Laserdrucker monochrom', 'cleaning'),
+  p('laser-drucker', 'Farb-Laser-Drucker A4', 'cleaning'),
+  p('laser-apart', 'Laser Drucker kompakt', 'cleaning'),
+  p('coded', 'Gewindestange M8', 'cleaning', {
+    productCode: 'GW-2000-XL',
+    manufacturerPartNumber: 'AB-12 345',
+    overview: { ean: '4006381333931' },
+    book: null,
+    offers: [{ price: '3.00', vendorSku: 'SKU/778-1' }],
+  }),
+  p('isbn-book', 'Einkauf kompakt', 'business-books', {
+    book: {
+      isbn13: '9783161484100',
+      isbn10: '3161484100',
+      publicationDate: '2024-05-01',
+      publishedLanguage: 'de',
+    },
+  }),
+];
+
+describe('search: compound words and identifiers', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await createCatalog(t.prisma, CATALOG);
+    const organization = await createOrganization(t.prisma);
+    const { client } = await createClient(t.prisma, organization);
+    token = await issueTestToken(t.prisma, await createUser(t.prisma, organization), client);
+  });
+  afterAll(() => t.close());
+
+  async function ids(query: string): Promise<string[]> {
+    const response = await fetch(`${t.baseUrl}/api/v1/marketplace/search?${new URLSearchParams({ query })}`, {
+      headers: bearer(token),
+    });
+    expect(response.status).toBe(200);
+    return (await bodyOf(response)).data.map((r: Json) => r.id);
+  }
+
+  it('finds compounds by their parts, the whole word first', async () => {
+    const papier = await ids('papier');
+    expect(papier[0]).toBe('papier');
+    expect(papier).toEqual(expect.arrayContaining(['kopierpapier', 'druckerpapier']));
+    expect(await ids('stift')).toEqual(expect.arrayContaining(['bleistift', 'filzstift']));
+    expect(await ids('handschuhe')).toEqual(['einweghandschuhe']);
+    expect(await ids('schrank')).toEqual(['aktenschrank']);
+  });
+
+  it('finds a compound written together, hyphenated or apart, from each form', async () => {
+    const all = ['laser-apart', 'laser-drucker', 'laserdrucker'];
+    expect((await ids('Laserdrucker')).sort()).toEqual(all);
+    expect((await ids('Laser-Drucker')).sort()).toEqual(all);
+    expect((await ids('laser drucker')).sort()).toEqual(all);
+    // The compound as typed ranks first.
+    expect((await ids('Laserdrucker'))[0]).toBe('laserdrucker');
+  });
+
+  it.each([
+    'GW-2000-XL',
+    'gw2000xl',
+    'AB-12 345',
+    'ab12345',
+    '4006381333931',
+    '4 006381 333931',
+    'SKU/778-1',
+    '978-3-16-148410-0',
+    '3161484100',
+  ])('puts the product of identifier %s first', async (query) => {
+    const found = await ids(query);
+    expect(found[0]).toBe(query.startsWith('978') || query.startsWith('316') ? 'isbn-book' : 'coded');
+  });
+});
