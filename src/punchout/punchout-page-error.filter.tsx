@@ -10,6 +10,7 @@ import { renderPage } from '../web/render-page';
 import { PunchoutSessionStore } from './punchout-session.store';
 import { messagesFor } from './punchout.messages';
 import { MessagePage } from './views/message.page';
+import { emptyCartForm } from './views/shop-view.models';
 
 /**
  * Errors on the buyer's pages answer an HTML page in the buyer's language, not the API's JSON: a 4xx
@@ -46,14 +47,7 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
     const text = status === 404 ? t.notFound : status === 429 ? t.tooMany : status < 500 ? t.csrf : t.failed;
     // Headers the error carries (Retry-After of a 429) reach the browser.
     if (exception instanceof ApiError) void reply.headers(exception.headers);
-    const returnForm = failedSession
-      ? {
-          callbackUrl: failedSession.callbackUrl,
-          target: failedSession.target,
-          fields: [],
-          autoSubmit: true,
-        }
-      : undefined;
+    const returnForm = failedSession ? emptyCartForm(failedSession, true) : undefined;
     sendPage(
       reply,
       renderPage(

@@ -21,7 +21,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
-import type { Notice, ShopContext } from './views/shop-view.models';
+import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 
 /** What a page request answers: a page (with its status), or a 303 redirect. */
 export type PageResult =
@@ -118,12 +118,7 @@ export class PunchoutPagesService {
         t={t}
         title={t.startExpiredTitle}
         text={t.startExpired}
-        returnForm={{
-          callbackUrl: session.callbackUrl,
-          target: session.target,
-          fields: [],
-          autoSubmit: false,
-        }}
+        returnForm={emptyCartForm(session, false)}
       />,
       session,
     );
@@ -132,12 +127,7 @@ export class PunchoutPagesService {
   /** The page of an ended session: its outcome; expired and failed ones offer the empty cart. */
   private ended(session: PunchoutSession, lang: PageLanguage, status = 200): PageResult {
     const t = messagesFor(lang);
-    const emptyCart = {
-      callbackUrl: session.callbackUrl,
-      target: session.target,
-      fields: [],
-      autoSubmit: false,
-    };
+    const emptyCart = emptyCartForm(session, false);
     switch (session.status) {
       case PunchoutStatus.EXPIRED:
         return page(
@@ -413,12 +403,7 @@ export class PunchoutPagesService {
           title={t.cancelledTitle}
           text={t.cancelling}
           hint={t.transferHint}
-          returnForm={{
-            callbackUrl: session.callbackUrl,
-            target: session.target,
-            fields: [],
-            autoSubmit: true,
-          }}
+          returnForm={emptyCartForm(session, true)}
         />,
         session,
       );

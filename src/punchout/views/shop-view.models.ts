@@ -105,3 +105,11 @@ export interface ReturnFormView {
   fields: OciField[];
   autoSubmit: boolean;
 }
+
+/** The empty cart (OCI: "nothing") going back to a session's HOOK_URL, on cancel, expiry and failure. */
+export function emptyCartForm(
+  session: { callbackUrl: string; target: string },
+  autoSubmit: boolean,
+): ReturnFormView {
+  return { callbackUrl: session.callbackUrl, target: session.target, fields: [], autoSubmit };
+}
