@@ -1,7 +1,7 @@
 import { AuditChainService } from '../../src/audit/audit-chain.service';
 import { AuditService } from '../../src/audit/audit.service';
 import { createOrganization } from '../factories/identity.factory';
-import { appendTestEvents, behindTheTrigger } from '../support/audit';
+import { appendTestEvents, createOrganizationWithEvents, behindTheTrigger } from '../support/audit';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('audit chain head: guarded, and compared with the events', () => {
@@ -16,11 +16,7 @@ describe('audit chain head: guarded, and compared with the events', () => {
   });
   afterAll(() => t.close());
 
-  async function organizationWithEvents(count: number) {
-    const organization = await createOrganization(t.prisma);
-    await appendTestEvents(t.prisma, audit, organization.id, count);
-    return organization;
-  }
+  const organizationWithEvents = (count: number) => createOrganizationWithEvents(t.prisma, audit, count);
 
   const eventHash = (organizationId: string, sequence: number) =>
     `(SELECT hash FROM audit_event WHERE organization_id = '${organizationId}' AND sequence = ${sequence})`;

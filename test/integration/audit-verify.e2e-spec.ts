@@ -5,7 +5,13 @@ import { checkpointProblem, signCheckpoint } from '../../src/audit/audit-checkpo
 import { AuditService } from '../../src/audit/audit.service';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
-import { appendTestEvents, behindTheTrigger, insertValidChain, rewriteHistory } from '../support/audit';
+import {
+  appendTestEvents,
+  createOrganizationWithEvents,
+  behindTheTrigger,
+  insertValidChain,
+  rewriteHistory,
+} from '../support/audit';
 import { bearer, issueTestToken } from '../support/auth';
 import { bodyOf } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -23,11 +29,7 @@ describe('audit chain verification', () => {
   });
   afterAll(() => t.close());
 
-  async function organizationWithEvents(count: number) {
-    const organization = await createOrganization(t.prisma);
-    await appendTestEvents(t.prisma, audit, organization.id, count);
-    return organization;
-  }
+  const organizationWithEvents = (count: number) => createOrganizationWithEvents(t.prisma, audit, count);
 
   async function tokens(organization: { id: string; slug: string; name: string; createdAt: Date }) {
     const { client } = await createClient(t.prisma, organization as never);

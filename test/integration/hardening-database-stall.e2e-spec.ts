@@ -1,40 +1,24 @@
 import { bodyOf } from '../support/http';
 import { requestToken } from '../support/oauth';
-import { TcpProxy } from '../support/tcp-proxy';
-import { startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { startTestAppBehindProxy, TcpProxy } from '../support/tcp-proxy';
+import { TestApp } from '../support/test-app';
 
 const QUERY_TIMEOUT_MS = 1_000;
 
 /** Packets held between gateway and PostgreSQL (not refused): the request still ends within a bound. */
 describe('hardening: a stalled database network', () => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
   let t: TestApp;
+  let proxy: TcpProxy;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const target = new URL(database.url);
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.open();
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    t = await startTestApp({
-      database: { ...database, url: viaProxy.toString() },
-      env: {
-        DATABASE_CONNECT_TIMEOUT_MS: '1000',
-        DATABASE_POOL_MAX: '4',
-        DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      },
-    });
+    ({ t, proxy, close } = await startTestAppBehindProxy({
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_POOL_MAX: '4',
+      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    }));
   });
-  afterAll(async () => {
-    proxy.release();
-    await t.close();
-    await proxy.cut();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   const tokenRequest = () =>
     requestToken(

@@ -1,31 +1,19 @@
 import { bodyOf } from '../support/http';
-import { TcpProxy } from '../support/tcp-proxy';
-import { startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { startTestAppBehindProxy, TcpProxy } from '../support/tcp-proxy';
+import { TestApp } from '../support/test-app';
 
 describe('health', () => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
   let t: TestApp;
+  let proxy: TcpProxy;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const target = new URL(database.url);
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.open();
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    t = await startTestApp({
-      database: { ...database, url: viaProxy.toString() },
-      env: { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_POOL_MAX: '4' },
-    });
+    ({ t, proxy, close } = await startTestAppBehindProxy({
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_POOL_MAX: '4',
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.cut();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('reports liveness without touching the database', async () => {
     const response = await fetch(`${t.baseUrl}/healthz`);

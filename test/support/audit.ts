@@ -6,6 +6,8 @@ import { chainHash } from '../../src/audit/audit-hash';
 import { AuditService } from '../../src/audit/audit.service';
 import { inPoolTransaction } from '../../src/database/pool-transaction';
 import { PrismaService } from '../../src/database/prisma.service';
+import { Organization } from '../../src/generated/prisma/client';
+import { createOrganization } from '../factories/identity.factory';
 
 /** Appends `count` events to an organization's chain through the real seam, one transaction each. */
 export async function appendTestEvents(
@@ -24,6 +26,17 @@ export async function appendTestEvents(
       }),
     );
   }
+}
+
+/** A new organization whose chain holds `count` events appended through the real seam. */
+export async function createOrganizationWithEvents(
+  prisma: PrismaService,
+  audit: AuditService,
+  count: number,
+): Promise<Organization> {
+  const organization = await createOrganization(prisma);
+  await appendTestEvents(prisma, audit, organization.id, count);
+  return organization;
 }
 
 /**

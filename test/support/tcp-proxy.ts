@@ -1,4 +1,6 @@
 import { AddressInfo, createConnection, createServer, Server, Socket } from 'node:net';
+import { startTestApp, TestApp } from './test-app';
+import { createTestDatabase } from './test-database';
 
 /**
  * A TCP forwarder between the application and PostgreSQL. Cutting it is a database outage as the
@@ -64,4 +66,30 @@ export class TcpProxy {
       else send();
     });
   }
+}
+
+/** The application on a fresh database it reaches only through a TcpProxy (outage and stall tests). */
+export async function startTestAppBehindProxy(env: Record<string, string>): Promise<{
+  t: TestApp;
+  proxy: TcpProxy;
+  close(): Promise<void>;
+}> {
+  const database = await createTestDatabase();
+  const target = new URL(database.url);
+  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.open();
+  const viaProxy = new URL(database.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  const t = await startTestApp({ database: { ...database, url: viaProxy.toString() }, env });
+  return {
+    t,
+    proxy,
+    async close() {
+      proxy.release();
+      await t.close();
+      await proxy.cut();
+      await database.drop();
+    },
+  };
 }
