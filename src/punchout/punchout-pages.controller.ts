@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
@@ -20,6 +21,7 @@ type Form = Record<string, string | string[]>;
 @ApiExcludeController()
 @Public()
 @UseFilters(PunchoutPageErrorFilter)
+@LimitPerAddress('punchout-pages')
 @Controller(PUNCHOUT_BASE.slice(1))
 export class PunchoutPagesController {
   constructor(
