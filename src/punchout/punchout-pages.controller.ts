@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
+import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { pickLanguage, PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
 import { sendPage } from '../web/page-security';
