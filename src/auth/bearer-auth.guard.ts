@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
-import { UserRateLimitService } from '../rate-limit/user-rate-limit.service';
+import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Principal } from './principal';
 
 const REALM = 'marketplace-gateway';
@@ -46,8 +46,8 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
     const authenticated = (await super.canActivate(context)) as boolean;
     // The per-user API limit, here because only now is the user known (429 with Retry-After).
-    const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
-    if (authenticated && principal) await this.userRateLimit.consume(principal);
+    const limited = context.switchToHttp().getRequest<LimitedRequest & { user?: Principal }>();
+    if (authenticated && limited.user) await this.userRateLimit.consume(limited.user, limited);
     return authenticated;
   }
 

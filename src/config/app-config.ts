@@ -32,6 +32,13 @@ export class AppConfig {
     tokenPerClient: number;
     tokenPerAddress: number;
     apiPerUser: number;
+    apiPerClient: number;
+    /** Per route group overrides of apiPerUser / apiPerClient (RATE_LIMIT_GROUPS). */
+    groups: Record<string, { perUser: number; perClient: number }>;
+    tokenFailures: number;
+    pagesPerSession: number;
+    pagesPerAddress: number;
+    imagesPerAddress: number;
     redisPrefix: string;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
@@ -42,7 +49,7 @@ export class AppConfig {
     catalogProducts: number;
   };
   readonly defaultLanguage!: 'en' | 'de';
-  readonly search!: { countCap: number; facetSample: number };
+  readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
@@ -148,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenPerClient: vars.TOKEN_RATE_LIMIT_PER_CLIENT,
       tokenPerAddress: vars.TOKEN_RATE_LIMIT_PER_ADDRESS,
       apiPerUser: vars.API_RATE_LIMIT_PER_USER,
+      apiPerClient: vars.API_RATE_LIMIT_PER_CLIENT,
+      groups: parseRateLimitGroups(vars.RATE_LIMIT_GROUPS),
+      tokenFailures: vars.TOKEN_RATE_LIMIT_FAILURES,
+      pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
+      pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
     },
     logLevel: vars.LOG_LEVEL,
@@ -158,7 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogProducts: vars.DEMO_CATALOG_PRODUCTS,
     },
     defaultLanguage: vars.DEFAULT_LANGUAGE,
-    search: { countCap: vars.SEARCH_COUNT_CAP, facetSample: vars.SEARCH_FACET_SAMPLE },
+    search: {
+      countCap: vars.SEARCH_COUNT_CAP,
+      facetSample: vars.SEARCH_FACET_SAMPLE,
+      statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
+    },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     http: {
@@ -180,4 +197,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
     },
   });
+}
+
+/** `search=300/3000,audit=60/600` (already validated by its pattern) as a record per group. */
+function parseRateLimitGroups(
+  value: string | undefined,
+): Record<string, { perUser: number; perClient: number }> {
+  const groups: Record<string, { perUser: number; perClient: number }> = {};
+  for (const pair of value ? value.split(',') : []) {
+    const [group, limits] = pair.split('=');
+    const [perUser, perClient] = limits.split('/').map(Number);
+    groups[group] = { perUser, perClient };
+  }
+  return groups;
 }

@@ -74,15 +74,19 @@ export class GuidanceRulesService {
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
     if (input.matcher === 'category') await this.requireKnownCategory(input.value);
-    const active = await this.prisma.guidanceRule.count({ where: { organizationId, disabledAt: null } });
-    if (active >= MAX_ACTIVE_RULES) {
-      throw new ApiError(
-        HttpStatus.CONFLICT,
-        'conflict',
-        `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
-      );
-    }
     const rule = await this.prisma.$transaction(async (tx) => {
+      // Count and insert under a per-organization lock held to commit, so parallel creations cannot
+      // all see room for one more (a transaction-scoped advisory lock: unlike a row lock on the
+      // organization it does not block inserts elsewhere that reference the organization).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`guidance-rule-cap:${organizationId}`}, 0))`;
+      const active = await tx.guidanceRule.count({ where: { organizationId, disabledAt: null } });
+      if (active >= MAX_ACTIVE_RULES) {
+        throw new ApiError(
+          HttpStatus.CONFLICT,
+          'conflict',
+          `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
+        );
+      }
       const created = await tx.guidanceRule.create({
         data: {
           organizationId,
