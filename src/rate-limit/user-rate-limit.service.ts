@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Principal } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { RateLimiterService } from './rate-limiter.service';
@@ -25,7 +24,8 @@ export class UserRateLimitService {
     };
   }
 
-  consume(principal: Principal): Promise<void> {
+  // Only the user id: rate-limit sits below auth, which calls it (auth -> rate-limit, never back).
+  consume(principal: { userId: string }): Promise<void> {
     return this.limiter.consume(this.policy, principal.userId);
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { SearchResponseDto } from './dto/search-response.dto';
 import { RawQueryString } from './raw-query-string.decorator';
-import { negotiateLanguage } from './search-language';
+import { negotiateLanguage } from '../common/i18n/language';
 import { parseSearchRequest } from './search-request.parser';
 import { SearchService } from './search.service';
 
