@@ -59,7 +59,7 @@ function folderCycles(modules) {
 }
 
 async function main() {
-  const { cruise, format } = await import('dependency-cruiser');
+  const { cruise } = await import('dependency-cruiser');
   const { default: extractTSConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
   const { forbidden, options } = ruleSet;
   const tsConfig = extractTSConfig(path.join(root, options.tsConfig.fileName));
@@ -69,9 +69,29 @@ async function main() {
     undefined,
     { tsConfig },
   );
-  const report = await format(result.output, { outputType: 'err-long' });
-  let failed = report.exitCode > 0;
-  process.stdout.write(report.output);
+  let failed = false;
+  const reportedCycles = new Set();
+  for (const violation of result.output.summary.violations) {
+    if (violation.rule.severity !== 'error') continue;
+    if (violation.cycle) {
+      // One cycle is reported once per edge in it: print it once, as the whole loop.
+      const loop = [violation.from, ...violation.cycle.map((step) => step.name ?? step)];
+      const key = [...loop.slice(1)].sort().join('|');
+      if (reportedCycles.has(key)) continue;
+      reportedCycles.add(key);
+      process.stdout.write(`\n  error ${violation.rule.name}: ${loop.join('\n      -> ')}\n`);
+    } else {
+      process.stdout.write(`\n  error ${violation.rule.name}: ${violation.from} -> ${violation.to}\n`);
+    }
+    const rule = forbidden.find((candidate) => candidate.name === violation.rule.name);
+    if (rule?.comment) process.stdout.write(`    ${rule.comment}\n`);
+    failed = true;
+  }
+  process.stdout.write(
+    failed
+      ? `\nx dependency violations (${result.output.summary.totalCruised} modules cruised)\n`
+      : `✔ no dependency violations (${result.output.summary.totalCruised} modules cruised)\n`,
+  );
 
   const cycles = folderCycles(result.output.modules);
   for (const cycle of cycles) {
