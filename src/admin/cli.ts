@@ -46,7 +46,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     args = { positionals: parsed.positionals, values: parsed.values };
   } catch (error) {
-    io.stderr.write(`error: ${(error as Error).message}\n\n${CLI_USAGE}`);
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${CLI_USAGE}`);
     return 2;
   }
   const json = args.values.json === true;
@@ -66,9 +66,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   try {
     // Arguments are checked before anything connects, so bad usage never touches the database.
-    const input = command.parse(args);
+    const run = command.prepare(args);
     if (command.needsDatabase === false) {
-      await command.run({ io, json, config: loadConfig(io.env), context: undefined, input });
+      await run({ io, json, config: loadConfig(io.env), context: undefined });
       return 0;
     }
     const { config, embedded } = await resolveDatabase(loadConfig(io.env), (message) =>
@@ -78,7 +78,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command.needsApp) {
       context = await NestFactory.createApplicationContext(AdminModule.forRoot(config), { logger: false });
     }
-    await command.run({ io, json, config, context, input });
+    await run({ io, json, config, context });
     return 0;
   } catch (error) {
     return reportFailure(io, json, error);
