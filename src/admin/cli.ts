@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { ConfigValidationError, loadConfig } from '../config/app-config';
+import { apiErrorForPrisma } from '../common/filters/prisma-errors';
 import { ApiError } from '../common/http/api-error';
 import { InvalidInputError } from '../common/validation/validate-input';
 import { resolveDatabase } from '../database/database-url';
@@ -88,7 +89,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function reportFailure(io: CliIo, json: boolean, error: unknown): number {
+function reportFailure(io: CliIo, json: boolean, thrown: unknown): number {
+  // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
+  const error = apiErrorForPrisma(thrown) ?? thrown;
   if (error instanceof UsageError) {
     printError(io, json, 'usage', error.message);
     return 2;

@@ -3,7 +3,6 @@ import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
-import { isUniqueViolation } from '../database/prisma-errors';
 import { User, UserRole } from '../generated/prisma/client';
 import { AddUserDto } from './dto/add-user.dto';
 import { UserRefDto } from './dto/user-ref.dto';
@@ -19,34 +18,23 @@ export class UsersService {
 
   async add(input: AddUserDto, actor: AuditActor): Promise<User> {
     const organization = await this.organizations.bySlug(input.org);
-    try {
-      return await this.prisma.$transaction(async (tx) => {
-        const user = await tx.user.create({
-          data: {
-            organizationId: organization.id,
-            email: input.email,
-            name: input.name,
-            roles: input.roles ?? [UserRole.buyer],
-          },
-        });
-        await this.audit.append(tx, {
+    return await this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
           organizationId: organization.id,
-          type: AuditEventTypes.userAdded,
-          actor,
-          payload: { user: userPayload(user), roles: user.roles },
-        });
-        return user;
+          email: input.email,
+          name: input.name,
+          roles: input.roles ?? [UserRole.buyer],
+        },
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError(
-          HttpStatus.CONFLICT,
-          'conflict',
-          `User ${input.email} already exists in "${input.org}".`,
-        );
-      }
-      throw error;
-    }
+      await this.audit.append(tx, {
+        organizationId: organization.id,
+        type: AuditEventTypes.userAdded,
+        actor,
+        payload: { user: userPayload(user), roles: user.roles },
+      });
+      return user;
+    });
   }
 
   /** The user `email` of organization `org`, or 404 not_found. */
