@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { OAuthClient } from '../generated/prisma/client';
@@ -41,6 +42,7 @@ export class ClientsService {
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async create(input: CreateClientDto, actor: AuditActor): Promise<CreatedClient> {
@@ -77,7 +79,7 @@ export class ClientsService {
     const client = await this.prisma.oAuthClient.findUnique({ where: { clientId } });
     if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
     if (client.revokedAt) return client;
-    const now = new Date();
+    const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only a live client is revoked, so two concurrent revocations record one event.
       const { count } = await tx.oAuthClient.updateMany({

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { User, UserRole } from '../generated/prisma/client';
@@ -14,6 +15,7 @@ export class UsersService {
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async add(input: AddUserDto, actor: AuditActor): Promise<User> {
@@ -52,7 +54,7 @@ export class UsersService {
   async disable(input: UserRefDto, actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     if (user.disabledAt) return user;
-    const now = new Date();
+    const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only an enabled user is disabled, so two concurrent calls record one event.
       const { count } = await tx.user.updateMany({

@@ -11,29 +11,3 @@ export class SystemClock extends Clock {
     return new Date();
   }
 }
-
-/** A clock that only moves when told to (tests). */
-export class ManualClock extends Clock {
-  private current: number;
-
-  constructor(start: Date = new Date()) {
-    super();
-    this.current = start.getTime();
-  }
-
-  now(): Date {
-    return new Date(this.current);
-  }
-
-  advance(milliseconds: number): void {
-    this.current += milliseconds;
-  }
-
-  advanceSeconds(seconds: number): void {
-    this.advance(seconds * 1000);
-  }
-
-  set(time: Date): void {
-    this.current = time.getTime();
-  }
-}
