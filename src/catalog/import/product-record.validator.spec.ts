@@ -12,7 +12,7 @@ const errorsOf = (raw: unknown) => {
   return result.ok ? [] : result.errors;
 };
 
-describe('validateProductRecord (class-validator DTOs)', () => {
+describe('validateProductRecord', () => {
   it('accepts a minimal record and fills the documented defaults', () => {
     const result = validateProductRecord(base, known);
     expect(result).toMatchObject({
@@ -64,9 +64,9 @@ describe('validateProductRecord (class-validator DTOs)', () => {
       errorsOf({ ...base, name: '', offers: [{ vendor: 'V', price: '-1', currency: 'eur', foo: 1 }] }),
     ).toEqual([
       'name: is required',
-      'offers[0].foo: is not a field of the import schema',
       'offers[0].price: a non-negative amount with at most 4 decimals, e.g. 12.50',
       'offers[0].currency: three upper-case letters (ISO 4217)',
+      'offers[0].foo: is not a field of the import schema',
     ]);
   });
 
