@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
+import { RATE_LIMIT_COST_KEY, RequestCost } from '../rate-limit/rate-limit-cost.decorator';
 import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Principal } from './principal';
 
@@ -46,8 +47,14 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
     const authenticated = (await super.canActivate(context)) as boolean;
     // The per-user API limit, here because only now is the user known (429 with Retry-After).
-    const limited = context.switchToHttp().getRequest<LimitedRequest & { user?: Principal }>();
-    if (authenticated && limited.user) await this.userRateLimit.consume(limited.user, limited);
+    const limited = context
+      .switchToHttp()
+      .getRequest<LimitedRequest & { user?: Principal; query?: unknown }>();
+    if (authenticated && limited.user) {
+      const cost = this.reflector.get<RequestCost | undefined>(RATE_LIMIT_COST_KEY, context.getHandler());
+      const points = cost ? cost((limited.query ?? {}) as Record<string, unknown>) : 1;
+      await this.userRateLimit.consume(limited.user, limited, points);
+    }
     return authenticated;
   }
 

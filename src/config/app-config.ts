@@ -26,6 +26,7 @@ export class AppConfig {
   readonly redisUrl!: string | undefined;
   readonly tokenTtlSeconds!: number;
   readonly tokenCache!: { ttlMs: number; maxEntries: number };
+  readonly guidanceCache!: { ttlMs: number };
   readonly tokenPurge!: { retentionDays: number; intervalSeconds: number };
   readonly rateLimit!: {
     windowSeconds: number;
@@ -146,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: vars.REDIS_URL,
     tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
     tokenCache: { ttlMs: vars.TOKEN_CACHE_TTL_MS, maxEntries: vars.TOKEN_CACHE_MAX_ENTRIES },
+    guidanceCache: { ttlMs: vars.GUIDANCE_CACHE_TTL_MS },
     tokenPurge: {
       retentionDays: vars.TOKEN_RETENTION_DAYS,
       intervalSeconds: vars.TOKEN_PURGE_INTERVAL_SECONDS,

@@ -120,6 +120,13 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
+  /** How long a process reuses an organization's loaded guidance rules (0 = off); bounds how late another replica's change shows. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  GUIDANCE_CACHE_TTL_MS = 5_000;
+
   /** Expired tokens are kept this long as the record of who was issued what, then purged. */
   @Type(() => Number)
   @IsInt()

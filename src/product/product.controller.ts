@@ -12,7 +12,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { CatalogIdPipe } from '../catalog/catalog-id.pipe';
 import { AppConfig } from '../config/app-config';
-import { negotiateLanguage } from '../search/search-language';
+import { negotiateLanguage } from '../common/i18n/language';
 import { ProductResponse } from './dto/product.response';
 import { ProductService } from './product.service';
 

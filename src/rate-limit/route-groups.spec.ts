@@ -1,4 +1,4 @@
-import { requestCost, routeGroupOf } from './route-groups';
+import { routeGroupOf } from './route-groups';
 
 describe('routeGroupOf', () => {
   it.each([
@@ -11,11 +11,5 @@ describe('routeGroupOf', () => {
     ['/__test/whoami', 'api'],
   ])('puts %s in %s', (url, group) => {
     expect(routeGroupOf(url)).toBe(group);
-  });
-
-  it('weighs searches only', () => {
-    expect(requestCost('search', { query: 'paper', page: '11' })).toBe(2);
-    expect(requestCost('product', { query: 'paper', page: '11' })).toBe(1);
-    expect(requestCost('search', undefined)).toBe(1);
   });
 });

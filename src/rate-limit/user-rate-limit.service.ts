@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Principal } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { RateLimiterService } from './rate-limiter.service';
-import { requestCost, ROUTE_GROUPS, RouteGroup, routeGroupOf } from './route-groups';
+import { ROUTE_GROUPS, RouteGroup, routeGroupOf } from './route-groups';
 
-/** What the guard hands over: the route pattern and the query (for weighted routes). */
+/** What the guard hands over: the route pattern, which names the group. */
 export interface LimitedRequest {
   routeOptions?: { url?: string };
-  query?: unknown;
 }
 
 /**
@@ -37,10 +35,16 @@ export class UserRateLimitService {
     }
   }
 
-  async consume(principal: Principal, request: LimitedRequest): Promise<void> {
-    const group = this.groupOf(request.routeOptions?.url ?? '');
-    const { user, client } = this.policies.get(group)!;
-    const points = requestCost(group, request.query);
+  /**
+   * Charges `points` (the route's @RateLimitCost, else 1) to the user and to its client. Only the
+   * ids: rate-limit sits below auth, which calls it (auth -> rate-limit, never back).
+   */
+  async consume(
+    principal: { userId: string; clientId: string },
+    request: LimitedRequest,
+    points = 1,
+  ): Promise<void> {
+    const { user, client } = this.policies.get(this.groupOf(request.routeOptions?.url ?? ''))!;
     await Promise.all([
       this.limiter.consume(user, principal.userId, points),
       this.limiter.consume(client, principal.clientId, points),

@@ -4,9 +4,11 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
+import { RateLimitCost } from '../rate-limit/rate-limit-cost.decorator';
 import { SearchResponseDto } from './dto/search-response.dto';
 import { RawQueryString } from './raw-query-string.decorator';
-import { negotiateLanguage } from './search-language';
+import { negotiateLanguage } from '../common/i18n/language';
+import { searchCost } from './search-cost';
 import { parseSearchRequest } from './search-request.parser';
 import { SearchService } from './search.service';
 
@@ -19,6 +21,7 @@ export class SearchController {
 
   /** GET /api/v1/marketplace/search (spec 4.2). Query parameters are parsed by hand: facets are dynamic. */
   @Get('search')
+  @RateLimitCost(searchCost)
   async find(
     @Query() params: Record<string, unknown>,
     @RawQueryString() rawQuery: string,
