@@ -5,6 +5,7 @@ import { createApp } from '../../src/bootstrap/create-app';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { PrismaService } from '../../src/database/prisma.service';
+import { checkResponsesAgainstContract } from './openapi-contract';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -41,6 +42,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const app = await createApp(config, { extraModules: options.extraModules, clock: options.clock });
+  // Every response is checked against docs/openapi.json (the contract test; openapi-contract.ts).
+  await checkResponsesAgainstContract(app.getHttpAdapter().getInstance());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as { port: number };
   return {
