@@ -148,7 +148,7 @@ export class OpenApiContract {
     const mediaType = String(observed.headers['content-type'] ?? '');
     if (observed.status < 400 || !mediaType.startsWith('application/json') || observed.body === undefined)
       return [];
-    const schema = this.document.components?.schemas?.ErrorResponse;
+    const schema = this.document.components?.schemas?.ApiErrorResponse;
     if (!schema) return [];
     let body: unknown;
     try {
@@ -159,7 +159,9 @@ export class OpenApiContract {
     const fields = body as Record<string, unknown>;
     return typeof fields?.error === 'string' && typeof fields.error_description === 'string'
       ? []
-      : [`${name} ${observed.status}: the body is not {error, error_description}: ${truncate(observed.body)}`];
+      : [
+          `${name} ${observed.status}: the body is not {error, error_description}: ${truncate(observed.body)}`,
+        ];
   }
 
   private operation(method: string, path: string): Operation | undefined {
