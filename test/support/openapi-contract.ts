@@ -1,9 +1,10 @@
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
 import type { Document, Operation } from 'openapi-backend';
+import { EXERCISED_FILE } from './openapi-coverage';
 
 /**
  * The contract test: every response an in-process test app sends is checked against the committed
@@ -59,19 +60,6 @@ export class OpenApiContract {
     const contract = new OpenApiContract(document);
     await contract.api.init();
     return contract;
-  }
-
-  /** Every documented operation × status, as `GET /path 200`. */
-  documentedPairs(): string[] {
-    const pairs: string[] = [];
-    for (const [path, item] of Object.entries(this.document.paths ?? {})) {
-      for (const [method, operation] of Object.entries(item ?? {})) {
-        const responses = (operation as { responses?: Record<string, unknown> }).responses;
-        if (!responses || typeof responses !== 'object') continue;
-        for (const status of Object.keys(responses)) pairs.push(`${method.toUpperCase()} ${path} ${status}`);
-      }
-    }
-    return pairs;
   }
 
   /**
@@ -207,12 +195,11 @@ export function takeContractViolations(): string[] {
   return violations.splice(0, violations.length);
 }
 
-/** Appends this process's exercised pairs to test-output/openapi-contract/exercised.txt (one per line). */
+/** Appends the pairs this test file exercised to EXERCISED_FILE (summed up by openapi-coverage.ts). */
 export function writeExercisedPairs(): void {
   if (exercised.size === 0) return;
-  const dir = join(__dirname, '../../test-output/openapi-contract');
-  mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, 'exercised.txt'), `${[...exercised].join('\n')}\n`);
+  mkdirSync(dirname(EXERCISED_FILE), { recursive: true });
+  appendFileSync(EXERCISED_FILE, `${[...exercised].join('\n')}\n`);
   exercised.clear();
 }
 
