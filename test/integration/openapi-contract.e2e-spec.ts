@@ -67,6 +67,12 @@ describe('documented refusals, as the contract check sees them', () => {
       body: JSON.stringify({ effect: 'preferred', matcher: 'vendor', value: 'v', note: 'n'.repeat(4096) }),
     });
     expect(rule.status).toBe(413);
+    const xmlRule = await send('POST', '/api/v1/guidance/rules', {
+      token: admin,
+      type: 'application/xml',
+      body: '<rule/>',
+    });
+    expect(xmlRule.status).toBe(415);
   });
 
   it('401 without a token and 403 without the role, on writes too', async () => {
