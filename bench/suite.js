@@ -25,6 +25,12 @@ const ROOT = join(__dirname, '..');
 const dist = (path) => require(join(ROOT, 'dist', path));
 const ACTOR = { label: 'bench' };
 const POOL_MAX = '10';
+/**
+ * Product details traffic concentrates on the products buyers actually order: the main product row
+ * rotates over this many (within the default product cache); a second row rotates over the whole
+ * catalog, where a catalog larger than the cache makes most requests read PostgreSQL.
+ */
+const POPULAR = 10_000;
 
 /** Limits far above what a run reaches: the limiter code runs on every request but never refuses. */
 const NO_REFUSALS = '10000000';
@@ -224,7 +230,14 @@ async function run(options, cleanup) {
     },
     {
       key: 'product',
-      name: `gateway: product details, ${setup.rules} rules, rotating over all ids`,
+      name: `gateway: product details, ${setup.rules} rules, rotating over ${POPULAR.toLocaleString('en')} popular ids`,
+      url: gateway.baseUrl,
+      headers: auth,
+      rotate: { prefix: '/api/v1/marketplace/product/demo-1-', count: POPULAR, radix: 36 },
+    },
+    {
+      key: 'productAll',
+      name: `gateway: product details, ${setup.rules} rules, rotating over all ${options.products.toLocaleString('en')} ids`,
       url: gateway.baseUrl,
       headers: auth,
       // Demo ids are demo-1-<index in base 36>.
