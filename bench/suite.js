@@ -10,7 +10,9 @@
 // 4. Writes bench/results/<YYYY-MM-DD>-<products>.md: req/s, p50, p99, the ratio to the baseline, the
 //    gateway's peak RSS, the load average, and the issue 13 targets met or missed.
 // Every process it starts is stopped on success, failure and Ctrl-C.
-// Options: --products N (100..1000000), --duration S (seconds per measurement, default 8).
+// Options: --products N (100..1000000), --duration S (seconds per measurement, default 8),
+// --only static,guarded,product,... (those measurements only, printed, no results file).
+// BENCH_CPU_PROF=<dir> writes a CPU profile of the gateway process there (node --cpu-prof).
 'use strict';
 /* global fetch, URLSearchParams */
 const { execFileSync } = require('node:child_process');
@@ -36,13 +38,14 @@ const POPULAR = 10_000;
 const NO_REFUSALS = '10000000';
 
 function parseArgs(args) {
-  const options = { products: 100_000, duration: 8 };
+  const options = { products: 100_000, duration: 8, only: null };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].split('=', 2);
     const value = inline ?? args[++i];
     if (flag === '--products') options.products = Number(value);
     else if (flag === '--duration') options.duration = Number(value);
-    else throw new Error(`unknown option ${args[i]} (use --products N, --duration S)`);
+    else if (flag === '--only') options.only = new Set(value.split(','));
+    else throw new Error(`unknown option ${args[i]} (use --products N, --duration S, --only key,...)`);
   }
   if (!Number.isInteger(options.products) || options.products < 100 || options.products > 1_000_000)
     throw new Error('--products must be an integer from 100 to 1000000');
@@ -174,7 +177,11 @@ async function run(options, cleanup) {
   const env = serverEnv(database.url);
   const baseline = await startServerProcess(join(__dirname, 'support/baseline-server.js'), env);
   cleanup.push(() => baseline.stop());
-  const gateway = await startServerProcess(join(__dirname, 'support/gateway-process.js'), env);
+  // BENCH_CPU_PROF=<dir>: the gateway writes a CPU profile there when it stops (node --cpu-prof).
+  const execArgv = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const gateway = await startServerProcess(join(__dirname, 'support/gateway-process.js'), env, { execArgv });
   cleanup.push(() => gateway.stop());
 
   // Probes: every scenario answers as expected before it is measured.
@@ -233,7 +240,11 @@ async function run(options, cleanup) {
       name: `gateway: product details, ${setup.rules} rules, rotating over ${POPULAR.toLocaleString('en')} popular ids`,
       url: gateway.baseUrl,
       headers: auth,
-      rotate: { prefix: '/api/v1/marketplace/product/demo-1-', count: POPULAR, radix: 36 },
+      rotate: {
+        prefix: '/api/v1/marketplace/product/demo-1-',
+        count: Math.min(POPULAR, options.products),
+        radix: 36,
+      },
     },
     {
       key: 'productAll',
@@ -254,6 +265,7 @@ async function run(options, cleanup) {
   ];
   const rows = [];
   for (const { key, name, ...load } of scenarios) {
+    if (options.only && !options.only.has(key)) continue;
     log(`measuring ${name}`);
     const connections = load.connections ?? 16;
     await measure(`warm-up ${name}`, { ...load, connections, duration: 2 });
@@ -279,6 +291,8 @@ const pct = (a, b) => (a && b ? `${Math.round((100 * a) / b)}%` : '–');
 
 function markdown(result) {
   const { options, rows, peakRssMb, catalog } = result;
+  if (options.only)
+    return `${rows.map((r) => `${r.name}: ${r['req/s']} req/s, p50 ${r['p50 ms']} ms, p99 ${r['p99 ms']} ms`).join('\n')}\n`;
   const by = Object.fromEntries(rows.map((row) => [row.key, row]));
   const staticRps = by.static['req/s'];
   const select1Rps = by.select1['req/s'];
@@ -384,6 +398,8 @@ async function main(args) {
   } finally {
     if (!interrupted) await teardown();
   }
+  // A partial run (--only) is printed, not written as a results file.
+  if (options.only) return console.log(markdown(result));
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${result.startedAt.toISOString().slice(0, 10)}-${options.products}.md`);
