@@ -168,7 +168,7 @@ async function run(options, cleanup) {
   const loadBefore = load();
   const server = await startServer();
   cleanup.push(() => server.stop());
-  const catalog = await ensureCatalog(server.serverUrl, options.products, log);
+  const catalog = await ensureCatalog(server.serverUrl, options.products, log, cleanup);
   const database = await copyCatalog(server.serverUrl, catalog.name);
   cleanup.push(() => database.drop());
   log(`run database ${database.name}`);
@@ -380,12 +380,15 @@ async function main(args) {
   const options = parseArgs(args);
   const cleanup = [];
   let interrupted = false;
-  const teardown = async () => {
-    stopLoadGenerators();
-    await stopAllServers();
-    // Reverse order: servers before the database copy, the copy before the embedded server.
-    for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => undefined);
-  };
+  // Once, whoever asks first (the signal handler or the end of the run); both wait for it.
+  let stopping;
+  const teardown = () =>
+    (stopping ??= (async () => {
+      stopLoadGenerators();
+      await stopAllServers();
+      // Reverse order: servers before the database copy, the copy before the embedded server.
+      for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => undefined);
+    })());
   const onSignal = (signal) => {
     if (interrupted) return;
     interrupted = true;
@@ -398,7 +401,8 @@ async function main(args) {
   try {
     result = await run(options, cleanup);
   } finally {
-    if (!interrupted) await teardown();
+    // Also after a failure: the caller exits the process as soon as this rejects.
+    await teardown();
   }
   // A partial run (--only) is printed, not written as a results file.
   if (options.only) return console.log(markdown(result));

@@ -71,7 +71,7 @@ async function startServer() {
  * its name. The build goes into a scratch database that is renamed only once complete, so an
  * interrupted build is never mistaken for a catalog.
  */
-async function ensureCatalog(serverUrl, products, log) {
+async function ensureCatalog(serverUrl, products, log, cleanup = []) {
   const prefix = `gateway_bench_catalog_${products}_`;
   const name = `${prefix}${catalogFingerprint()}`;
   const existing = await onDatabase(serverUrl, async (client) => {
@@ -91,6 +91,10 @@ async function ensureCatalog(serverUrl, products, log) {
   }
   const scratch = `gateway_bench_building_${randomBytes(4).toString('hex')}`;
   await onDatabase(serverUrl, (client) => client.query(`CREATE DATABASE "${scratch}"`));
+  // An interrupted build leaves nothing behind (after the rename this finds nothing to drop).
+  cleanup.push(() =>
+    onDatabase(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`)),
+  );
   const started = Date.now();
   try {
     const { runMigrations } = dist('database/migration-runner');
@@ -127,7 +131,18 @@ async function ensureCatalog(serverUrl, products, log) {
 
 /** A throw-away copy of catalog `name` for one run; drop() removes it. */
 async function copyCatalog(serverUrl, name) {
-  const copy = `gateway_bench_run_${randomBytes(4).toString('hex')}`;
+  // Copies of runs that were killed outright (SIGKILL) are dropped by the next run after a day.
+  const now = Math.floor(Date.now() / 1000);
+  await onDatabase(serverUrl, async (client) => {
+    const { rows } = await client.query(
+      "SELECT datname FROM pg_database WHERE datname ~ '^gateway_bench_run_[0-9]+_[0-9a-f]+$'",
+    );
+    for (const { datname } of rows) {
+      if (now - Number(datname.split('_')[3]) > 86_400)
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  });
+  const copy = `gateway_bench_run_${now}_${randomBytes(4).toString('hex')}`;
   // FILE_COPY: a file-level copy, much faster than the WAL-logged default for a large template.
   await onDatabase(serverUrl, (client) =>
     client.query(`CREATE DATABASE "${copy}" TEMPLATE "${name}" STRATEGY FILE_COPY`),
