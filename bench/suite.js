@@ -10,7 +10,8 @@
 // 4. Writes bench/results/<YYYY-MM-DD>-<products>.md: req/s, p50, p99, the ratio to the baseline, the
 //    gateway's peak RSS, the load average, and the issue 13 targets met or missed.
 // Every process it starts is stopped on success, failure and Ctrl-C.
-// Options: --products N (100..1000000), --duration S (seconds per measurement, default 8),
+// Options: --products N (100..1000000), --duration S (seconds per endpoint, default 9, split into
+// --rounds R interleaved rounds, default 3, the median reported),
 // --only static,guarded,product,... (those measurements only, printed, no results file).
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the gateway process there (node --cpu-prof).
 'use strict';
@@ -38,18 +39,21 @@ const POPULAR = 10_000;
 const NO_REFUSALS = '10000000';
 
 function parseArgs(args) {
-  const options = { products: 100_000, duration: 8, only: null };
+  const options = { products: 100_000, duration: 9, rounds: 3, only: null };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].split('=', 2);
     const value = inline ?? args[++i];
     if (flag === '--products') options.products = Number(value);
     else if (flag === '--duration') options.duration = Number(value);
     else if (flag === '--only') options.only = new Set(value.split(','));
+    else if (flag === '--rounds') options.rounds = Number(value);
     else throw new Error(`unknown option ${args[i]} (use --products N, --duration S, --only key,...)`);
   }
   if (!Number.isInteger(options.products) || options.products < 100 || options.products > 1_000_000)
     throw new Error('--products must be an integer from 100 to 1000000');
   if (!(options.duration >= 1 && options.duration <= 120)) throw new Error('--duration must be 1..120 s');
+  if (!Number.isInteger(options.rounds) || options.rounds < 1 || options.rounds > 10)
+    throw new Error('--rounds must be 1..10');
   return options;
 }
 
@@ -265,15 +269,40 @@ async function run(options, cleanup) {
     })),
     { key: 'punchout', name: 'gateway: punchout creation (+ audit event)', ...punchout },
   ];
-  const rows = [];
-  for (const { key, name, warmUp, ...load } of scenarios) {
-    if (options.only && !options.only.has(key)) continue;
-    log(`measuring ${name}`);
-    const connections = load.connections ?? 16;
-    await measure(`warm-up ${name}`, { ...load, connections, duration: 2, ...warmUp });
-    const row = await measure(name, { ...load, connections, duration });
-    rows.push({ key, ...row, connections, rssMb: key.startsWith('s') ? null : gateway.rssMb() });
+  // Each endpoint is measured in `rounds` short runs, interleaved with the others (A B C ..., A B C
+  // ...), and reported by its median round: load from other processes on a shared machine then
+  // shifts every endpoint alike instead of whichever happened to run at the time.
+  const selected = scenarios.filter(({ key }) => !options.only || options.only.has(key));
+  for (const { name, warmUp, key: _key, ...load } of selected) {
+    log(`warming up ${name}`);
+    await measure(`warm-up ${name}`, {
+      ...load,
+      connections: load.connections ?? 16,
+      duration: 2,
+      ...warmUp,
+    });
   }
+  const rounds = new Map(selected.map(({ key }) => [key, []]));
+  const roundSeconds = Math.max(1, Math.round(duration / options.rounds));
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const { key, name, warmUp: _warmUp, ...load } of selected) {
+      log(`round ${round}/${options.rounds}: ${name}`);
+      const connections = load.connections ?? 16;
+      const row = await measure(name, { ...load, connections, duration: roundSeconds });
+      rounds.get(key).push({ key, ...row, connections, rssMb: key.startsWith('s') ? null : gateway.rssMb() });
+    }
+  }
+  const rows = selected.map(({ key }) => {
+    const runs = [...rounds.get(key)].sort((a, b) => a['req/s'] - b['req/s']);
+    const median = runs[Math.floor(runs.length / 2)];
+    return {
+      ...median,
+      // Errors of any round count; the spread shows how steady the machine was.
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      spread: runs.map((r) => r['req/s'].toLocaleString('en')).join(' / '),
+    };
+  });
   const peakRssMb = gateway.peakRssMb();
   const finishedAt = new Date();
   return {
@@ -332,7 +361,8 @@ function markdown(result) {
     `# Benchmark, ${options.products.toLocaleString('en')} products, ${result.startedAt.toISOString().slice(0, 10)}`,
     '',
     `Command: \`npm run bench${options.products === 100_000 ? '' : ` -- --products ${options.products}`}\` ` +
-      `(${options.duration} s per measurement after a 2 s warm-up; autocannon in its own process, loopback).`,
+      `(each endpoint: a 2 s warm-up, then ${options.rounds} rounds of ${Math.max(1, Math.round(options.duration / options.rounds))} s ` +
+      'interleaved with the other endpoints, the median round reported; autocannon in its own process, loopback).',
     '',
     `- Commit: ${gitDescription()}; Node ${process.version}; ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}`,
     `- Started ${result.startedAt.toISOString()}, finished ${result.finishedAt.toISOString()}`,
@@ -364,6 +394,7 @@ function markdown(result) {
         pct(row['req/s'], staticRps),
         pct(row['req/s'], select1Rps),
         row.rssMb ?? '',
+        row.spread,
       ]),
     ),
     '',
