@@ -381,8 +381,9 @@ function markdown(result) {
       'vs static',
       'vs SELECT 1',
       'gateway RSS MB',
+      'req/s per round',
     ]),
-    line(['---', '--:', '--:', '--:', '--:', '--:', '--:', '--:', '--:']),
+    line(['---', '--:', '--:', '--:', '--:', '--:', '--:', '--:', '--:', '--:']),
     ...rows.map((row) =>
       line([
         row.name,
