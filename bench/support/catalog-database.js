@@ -100,7 +100,13 @@ async function ensureCatalog(serverUrl, products, log, cleanup = []) {
     const { runMigrations } = dist('database/migration-runner');
     const { startBenchApp } = require('./bench-env');
     await runMigrations(withDatabase(serverUrl, scratch));
-    const gateway = await startBenchApp(withDatabase(serverUrl, scratch), { DATABASE_POOL_MAX: '4' });
+    const gateway = await startBenchApp(withDatabase(serverUrl, scratch), {
+      DATABASE_POOL_MAX: '4',
+      // The closing CLUSTER of 1,000,000 products outlasts the default 20 s client-side query
+      // timeout on a busy machine ("Query read timeout" after the whole generation): allow 10 min.
+      DATABASE_STATEMENT_TIMEOUT_MS: '600000',
+      DATABASE_QUERY_TIMEOUT_MS: '600000',
+    });
     try {
       const { CatalogService } = dist('catalog/catalog.service');
       let last = 0;
