@@ -241,7 +241,7 @@ async function run(options, cleanup) {
     },
     {
       key: 'product',
-      name: `gateway: product details, ${setup.rules} rules, rotating over ${POPULAR.toLocaleString('en')} popular ids`,
+      name: `gateway: product details, ${setup.rules} rules, rotating over ${Math.min(POPULAR, options.products).toLocaleString('en')} popular ids`,
       url: gateway.baseUrl,
       headers: auth,
       rotate: {
