@@ -3,6 +3,7 @@ import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { GuidanceRule } from '../generated/prisma/client';
 import { CreateGuidanceRuleDto, guidanceRuleProblems } from './dto/create-guidance-rule.dto';
 import { GuidanceRuleSpec } from './guidance-evaluator';
@@ -63,18 +64,24 @@ export class GuidanceRulesService {
     }
   }
 
-  /** `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names. */
+  /**
+   * `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names; `tx`:
+   * write within the caller's transaction (the demo seed).
+   */
   async create(
     organizationId: string,
     input: CreateGuidanceRuleDto,
     author: string,
     actor: AuditActor,
+    tx?: PrismaTx,
   ): Promise<GuidanceRule> {
     const problems = guidanceRuleProblems(input);
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
     if (input.matcher === 'category') await this.requireKnownCategory(input.value);
-    const active = await this.prisma.guidanceRule.count({ where: { organizationId, disabledAt: null } });
+    const active = await (tx ?? this.prisma).guidanceRule.count({
+      where: { organizationId, disabledAt: null },
+    });
     if (active >= MAX_ACTIVE_RULES) {
       throw new ApiError(
         HttpStatus.CONFLICT,
@@ -82,7 +89,7 @@ export class GuidanceRulesService {
         `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
       );
     }
-    const rule = await this.prisma.$transaction(async (tx) => {
+    const rule = await withinTransaction(this.prisma, tx, async (tx) => {
       const created = await tx.guidanceRule.create({
         data: {
           organizationId,

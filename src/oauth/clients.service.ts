@@ -6,6 +6,7 @@ import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../database/prisma-errors';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { OAuthClient } from '../generated/prisma/client';
 import { CreateClientDto } from './dto/create-client.dto';
 import { OrganizationsService } from './organizations.service';
@@ -44,12 +45,13 @@ export class ClientsService {
     private readonly audit: AuditService,
   ) {}
 
-  async create(input: CreateClientDto, actor: AuditActor): Promise<CreatedClient> {
-    const organization = await this.organizations.bySlug(input.org);
+  /** `tx`: write within the caller's transaction (the demo seed). */
+  async create(input: CreateClientDto, actor: AuditActor, tx?: PrismaTx): Promise<CreatedClient> {
+    const organization = await this.organizations.bySlug(input.org, tx);
     const clientId = input.clientId ?? `${CLIENT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
     const clientSecret = input.clientSecret ?? generateSecret(CLIENT_SECRET_PREFIX);
     try {
-      const client = await this.prisma.$transaction(async (tx) => {
+      const client = await withinTransaction(this.prisma, tx, async (tx) => {
         const created = await tx.oAuthClient.create({
           data: {
             organizationId: organization.id,

@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../database/prisma-errors';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { User, UserRole } from '../generated/prisma/client';
 import { AddUserDto } from './dto/add-user.dto';
 import { UserRefDto } from './dto/user-ref.dto';
@@ -17,10 +18,11 @@ export class UsersService {
     private readonly audit: AuditService,
   ) {}
 
-  async add(input: AddUserDto, actor: AuditActor): Promise<User> {
-    const organization = await this.organizations.bySlug(input.org);
+  /** `tx`: write within the caller's transaction (the demo seed). */
+  async add(input: AddUserDto, actor: AuditActor, tx?: PrismaTx): Promise<User> {
+    const organization = await this.organizations.bySlug(input.org, tx);
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await withinTransaction(this.prisma, tx, async (tx) => {
         const user = await tx.user.create({
           data: {
             organizationId: organization.id,

@@ -88,7 +88,9 @@ describe('several replicas on one database', () => {
 
   it('a token issued by one replica works on the other', async () => {
     const token = await tokenFor(a.baseUrl, 'buyer@demo.example');
-    const response = await fetch(`${b.baseUrl}/api/v1/marketplace/search?q=a`, { headers: bearer(token) });
+    const response = await fetch(`${b.baseUrl}/api/v1/marketplace/search?query=paper`, {
+      headers: bearer(token),
+    });
     expect(response.status).toBe(200);
   });
 
@@ -129,7 +131,7 @@ describe('several replicas on one database', () => {
         await fetch(`${replica.baseUrl}/api/v1/audit/verify`, { headers: bearer(auditor) }),
       );
       expect(verified).toMatchObject({ intact: true });
-      expect(verified.checked).toBe(verified.sequence);
+      expect(verified.checked).toBe(verified.head.sequence);
     }
     const forks = await prisma.$queryRaw<unknown[]>`
       SELECT organization_id, sequence FROM audit_event GROUP BY 1, 2 HAVING count(*) > 1`;
@@ -154,7 +156,18 @@ describe('several replicas on one database', () => {
       );
       const admitted = statuses.filter((status) => status === 404).length;
       const limited = statuses.filter((status) => status === 429).length;
-      expect(admitted + limited).toBe(1_000);
+      // On failure, what the replicas said about their counters (e.g. Redis too slow: fail-open).
+      const counterWarnings = replicas.flatMap((replica) =>
+        replica.run
+          .output()
+          .split('\n')
+          .filter((line) => /"context":"RateLimit"/.test(line)),
+      );
+      expect({ admitted, limited, counterWarnings }).toEqual({
+        admitted: expect.any(Number),
+        limited: 1_000 - admitted,
+        counterWarnings: [],
+      });
       expect(admitted).toBeGreaterThanOrEqual(PER_USER_LIMIT * 0.95);
       expect(admitted).toBeLessThanOrEqual(PER_USER_LIMIT * 1.05);
     },
