@@ -15,13 +15,10 @@ const DRAIN_RETRY_AFTER_SECONDS = 1;
 export function closeConnectionsWhileDraining(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (_request, reply, done) => {
     if (!draining.has(fastify)) return done();
-    void reply
-      .code(503)
-      .header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS))
-      .send({
-        error: 'service_unavailable',
-        error_description: 'The server is shutting down; retry the request.',
-      });
+    void reply.code(503).header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS)).send({
+      error: 'service_unavailable',
+      error_description: 'The server is shutting down; retry the request.',
+    });
   });
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(fastify)) void reply.header('connection', 'close');
