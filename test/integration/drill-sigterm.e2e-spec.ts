@@ -26,7 +26,12 @@ describe('drill: SIGTERM under load', () => {
   let prisma: PrismaService;
   let token: string;
   let organizationId: string;
-  const replicas: GatewayProcess[] = [];
+  let replicas: GatewayProcess[] = [];
+  /** One replica per test, started together (each start costs seconds of transpiling). */
+  let draining: GatewayProcess;
+  let hanging: GatewayProcess;
+  const DRAIN_SHUTDOWN_TIMEOUT_MS = 8_000;
+  const HANG_SHUTDOWN_TIMEOUT_MS = 1_500;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -41,7 +46,9 @@ describe('drill: SIGTERM under load', () => {
     const target = new URL(database.url);
     proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
     await proxy.open();
-  });
+    replicas = await Promise.all([start(DRAIN_SHUTDOWN_TIMEOUT_MS), start(HANG_SHUTDOWN_TIMEOUT_MS)]);
+    [draining, hanging] = replicas;
+  }, 120_000);
   afterAll(async () => {
     proxy.release();
     await stopAll(replicas);
@@ -54,15 +61,13 @@ describe('drill: SIGTERM under load', () => {
     const viaProxy = new URL(database.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    const replica = await startGateway(
+    return startGateway(
       gatewayEnv(viaProxy.toString(), {
         SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
         MIGRATE_ON_START: 'false',
         DATABASE_QUERY_TIMEOUT_MS: '20000',
       }),
     );
-    replicas.push(replica);
-    return replica;
   };
 
   const startPunchout = (baseUrl: string, name: string) =>
@@ -74,8 +79,8 @@ describe('drill: SIGTERM under load', () => {
     });
 
   it('finishes in-flight requests, refuses new ones cleanly, exits 0 within SHUTDOWN_TIMEOUT_MS', async () => {
-    const shutdownTimeoutMs = 8_000;
-    const gateway = await start(shutdownTimeoutMs);
+    const shutdownTimeoutMs = DRAIN_SHUTDOWN_TIMEOUT_MS;
+    const gateway = draining;
     let signalledAt = Infinity;
     const load = startLoad(WORKERS, async (worker, i) => {
       const response = await startPunchout(gateway.baseUrl, `sigterm-${worker}-${i}`);
@@ -140,8 +145,8 @@ describe('drill: SIGTERM under load', () => {
   }, 60_000);
 
   it('exits at SHUTDOWN_TIMEOUT_MS when in-flight requests do not finish', async () => {
-    const shutdownTimeoutMs = 1_500;
-    const gateway = await start(shutdownTimeoutMs);
+    const shutdownTimeoutMs = HANG_SHUTDOWN_TIMEOUT_MS;
+    const gateway = hanging;
     proxy.hold();
     const stuck = startPunchout(gateway.baseUrl, 'stuck').catch((error: unknown) => connectionErrorOf(error));
     await sleep(300);
