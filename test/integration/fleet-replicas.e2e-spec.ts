@@ -42,6 +42,10 @@ describe('several replicas on one database', () => {
         API_RATE_LIMIT_PER_USER: String(PER_USER_LIMIT),
         // One long window: the burst below cannot straddle two windows.
         RATE_LIMIT_WINDOW_SECONDS: '3600',
+        // The burst below measures the shared limit, not the token lookup: each replica resolves the
+        // token once before it and keeps it for the whole burst (a burst on a cold cache makes every
+        // request look the token up at once; see the report of issue 13).
+        TOKEN_CACHE_TTL_MS: '10000',
         ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: testRedisPrefix() } : {}),
       }),
     );
@@ -148,6 +152,12 @@ describe('several replicas on one database', () => {
       const organization = await prisma.organization.findUniqueOrThrow({ where: { slug: 'demo' } });
       const { email } = await createUser(prisma, organization);
       const token = await tokenFor(a.baseUrl, email);
+      for (const replica of replicas) {
+        const warm = await fetch(`${replica.baseUrl}/api/v1/marketplace/product/no-such-product`, {
+          headers: bearer(token),
+        });
+        expect(warm.status).toBe(404);
+      }
       const statuses = await Promise.all(
         Array.from({ length: 1_000 }, (_, i) =>
           fetch(`${(i % 2 ? a : b).baseUrl}/api/v1/marketplace/product/no-such-product`, {
@@ -158,7 +168,8 @@ describe('several replicas on one database', () => {
           }),
         ),
       );
-      const admitted = statuses.filter((status) => status === 404).length;
+      // The two warm-up requests count against the same limit.
+      const admitted = statuses.filter((status) => status === 404).length + replicas.length;
       const limited = statuses.filter((status) => status === 429).length;
       // On failure, what the replicas said about their counters (e.g. Redis too slow: fail-open).
       const counterWarnings = replicas.flatMap((replica) =>
@@ -178,7 +189,7 @@ describe('several replicas on one database', () => {
             `the replicas' rate-limit log: ${[...new Set(counterWarnings)].join(' | ') || 'nothing'}`,
         );
       }
-      expect(limited).toBe(1_000 - admitted);
+      expect(limited).toBe(1_000 - (admitted - replicas.length));
     },
     60_000,
   );
