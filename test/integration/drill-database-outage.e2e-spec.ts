@@ -47,6 +47,9 @@ describe('drill: PostgreSQL cut under load', () => {
       DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
       DATABASE_QUERY_TIMEOUT_MS: '2000',
       DATABASE_POOL_MAX: '4',
+      LOG_LEVEL: process.env.DRILL_LOG_LEVEL ?? 'silent',
+      // Rate limits are not under test here: a fast machine must not turn the load into 429s.
+      API_RATE_LIMIT_PER_USER: '1000000',
     }));
     await createCatalog(t.prisma, PUNCHOUT_CATALOG);
     const organization = await createOrganization(t.prisma);
