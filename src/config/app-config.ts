@@ -41,6 +41,7 @@ export class AppConfig {
     pagesPerAddress: number;
     imagesPerAddress: number;
     redisPrefix: string;
+    redisCommandTimeoutMs: number;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
   readonly demo!: {
@@ -166,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
+      redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     logLevel: vars.LOG_LEVEL,
     demo: {

@@ -101,6 +101,17 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * How long a rate-limit counter update in Redis may take before the request is counted in memory
+   * instead. Measured in wall time on a busy event loop, so not too tight: at 250 ms a burst of 1,000
+   * requests on two cores timed out commands Redis had answered, and limits were counted per replica.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(10_000)
+  REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(30)
