@@ -42,6 +42,8 @@ export class AppConfig {
     catalogProducts: number;
   };
   readonly defaultLanguage!: 'en' | 'de';
+  /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
+  readonly marketplaceCurrency!: string;
   readonly search!: { countCap: number; facetSample: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogProducts: vars.DEMO_CATALOG_PRODUCTS,
     },
     defaultLanguage: vars.DEFAULT_LANGUAGE,
+    marketplaceCurrency: vars.MARKETPLACE_CURRENCY,
     search: { countCap: vars.SEARCH_COUNT_CAP, facetSample: vars.SEARCH_FACET_SAMPLE },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,

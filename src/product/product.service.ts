@@ -26,7 +26,7 @@ export class ProductService {
       this.rules.activeRules(organizationId),
     ]);
     if (!product) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
-    const verdict = evaluateProduct(rules, product, product.offers);
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
     return toProductResponse(product, verdict, language, this.config.publicUrl);
   }
 }
