@@ -1,6 +1,5 @@
 import type { Prisma } from '../generated/prisma/client';
 import { GuidanceRuleSpec } from './guidance-evaluator';
-import { escapeLike } from './guidance-matchers';
 import { compileSearchGuidance } from './guidance-sql';
 
 /** The text with $n placeholders and the bound values, as pg receives them. */
@@ -10,16 +9,6 @@ let next = 0;
 const rule = (
   data: Partial<GuidanceRuleSpec> & Pick<GuidanceRuleSpec, 'matcher' | 'value'>,
 ): GuidanceRuleSpec => ({ id: `r${++next}`, effect: 'blocked', ...data });
-
-describe('escapeLike', () => {
-  it('escapes %, _ and the escape character itself', () => {
-    expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
-  });
-
-  it('leaves ordinary text alone', () => {
-    expect(escapeLike('desk-accessories')).toBe('desk-accessories');
-  });
-});
 
 describe('compileSearchGuidance', () => {
   it('compiles no rules to FALSE for all three predicates', () => {
