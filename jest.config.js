@@ -8,13 +8,18 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
     // ES-only dependencies: jest on Node 20 cannot require() them, so they are transpiled to CommonJS.
-    '^.+/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    '^.+/node_modules/(content-disposition|@apidevtools/json-schema-ref-parser)/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: '<rootDir>/tsconfig.test.json' },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@apidevtools/json-schema-ref-parser)/)'],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
+  // The contract test: a response of a test app that docs/openapi.json does not describe fails the test.
+  setupFilesAfterEnv: ['<rootDir>/test/support/openapi-contract.setup.ts'],
   maxWorkers: 2,
   testTimeout: 30_000,
   // Workers are recycled if a leak ever makes one grow, rather than slowing the whole run.

@@ -69,6 +69,7 @@ async function startGatewayProcess(databaseUrl) {
       SEED_DEMO: 'false',
       // The per-user API limit is for production traffic; the benchmark measures the route itself.
       API_RATE_LIMIT_PER_USER: '0',
+      API_RATE_LIMIT_PER_CLIENT: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -23,6 +23,7 @@ async function main(args) {
     DATABASE_POOL_MAX: '10',
     // The per-user API limit is for production traffic; the benchmark measures the route itself.
     API_RATE_LIMIT_PER_USER: '0',
+    API_RATE_LIMIT_PER_CLIENT: '0',
   });
   try {
     const { CatalogService } = dist('catalog/catalog.service');

@@ -30,7 +30,7 @@ const SCENARIOS = [
 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '2,8').split(',').map(Number);
 // The per-user API limit is for production traffic; the benchmark measures search itself.
-const APP_ENV = { DATABASE_POOL_MAX: '10', API_RATE_LIMIT_PER_USER: '0' };
+const APP_ENV = { DATABASE_POOL_MAX: '10', API_RATE_LIMIT_PER_USER: '0', API_RATE_LIMIT_PER_CLIENT: '0' };
 
 /** The benchmark plumbing and build output of a source tree (this one, or a `before` version). */
 function side(root, label) {

@@ -1,8 +1,10 @@
 import type { Writable } from 'node:stream';
 
 export interface CliIo {
-  stdout: Pick<Writable, 'write'>;
-  stderr: Pick<Writable, 'write'>;
+  /** `once` is there on a real stream: a large export waits for 'drain' on it. */
+  stdout: Pick<Writable, 'write'> & Partial<Pick<Writable, 'once'>>;
+  /** `isTTY` on a terminal: progress bars are drawn only there. */
+  stderr: Pick<Writable, 'write'> & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
 }
 

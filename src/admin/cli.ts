@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { ConfigValidationError, loadConfig } from '../config/app-config';
+import { apiErrorForPrisma } from '../common/filters/prisma-errors';
 import { ApiError } from '../common/http/api-error';
 import { InvalidInputError } from '../common/validation/validate-input';
 import { resolveDatabase } from '../database/database-url';
@@ -46,7 +47,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     args = { positionals: parsed.positionals, values: parsed.values };
   } catch (error) {
-    io.stderr.write(`error: ${(error as Error).message}\n\n${CLI_USAGE}`);
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${CLI_USAGE}`);
     return 2;
   }
   const json = args.values.json === true;
@@ -66,9 +67,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   try {
     // Arguments are checked before anything connects, so bad usage never touches the database.
-    const input = command.parse(args);
+    const run = command.prepare(args);
     if (command.needsDatabase === false) {
-      await command.run({ io, json, config: loadConfig(io.env), context: undefined, input });
+      await run({ io, json, config: loadConfig(io.env), context: undefined });
       return 0;
     }
     const { config, embedded } = await resolveDatabase(loadConfig(io.env), (message) =>
@@ -78,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command.needsApp) {
       context = await NestFactory.createApplicationContext(AdminModule.forRoot(config), { logger: false });
     }
-    await command.run({ io, json, config, context, input });
+    await run({ io, json, config, context });
     return 0;
   } catch (error) {
     return reportFailure(io, json, error);
@@ -88,7 +89,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function reportFailure(io: CliIo, json: boolean, error: unknown): number {
+function reportFailure(io: CliIo, json: boolean, thrown: unknown): number {
+  // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
+  const error = apiErrorForPrisma(thrown) ?? thrown;
   if (error instanceof UsageError) {
     printError(io, json, 'usage', error.message);
     return 2;

@@ -4,11 +4,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { AuditSigningKey } from './audit-signing-key';
 import { AuditPublicKeyResponse } from './dto/audit-verification.response';
 
-/**
- * The key that checks checkpoints, for anyone. A controller of its own because @Public() clears the
- * OpenAPI security requirement only on a controller class: on a method @nestjs/swagger drops the
- * empty list, and the document then claimed a bearer token and a 401/429 for this public route.
- */
+/** The key that checks checkpoints, for anyone (public: no token, no rate limit, no database). */
 @ApiTags('audit')
 @Public()
 @Controller('api/v1/audit')

@@ -1,15 +1,9 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { RequireRoles } from '../auth/require-roles.decorator';
+import { ApiErrors } from '../common/decorators/api-responses.decorator';
 import { UserRole } from '../generated/prisma/enums';
 import { AuditChainService } from './audit-chain.service';
 import { AuditExportService } from './audit-export.service';
@@ -45,10 +39,21 @@ export class AuditController {
       "sequence; its first event's prevHash ties it to the chain before it. See docs/audit.md.",
   })
   @ApiProduces('application/x-ndjson', 'text/csv')
-  @ApiOkResponse({ description: 'The events, as an attachment', schema: { type: 'string' } })
-  @ApiBadRequestResponse({
-    description:
-      'from or to is not an ISO 8601 date-time, or format is neither jsonl nor csv (invalid_request).',
+  @ApiOkResponse({
+    description: 'The events, as an attachment',
+    schema: { type: 'string' },
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="audit-<organization id>.<format>"',
+        required: true,
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiErrors({
+    400:
+      'invalid_request: from or to is not an ISO 8601 date-time, format is neither jsonl nor csv, or an ' +
+      'unknown parameter.',
   })
   @Header('cache-control', 'no-store')
   export(@CurrentPrincipal() principal: Principal, @Query() query: AuditExportQuery): StreamableFile {

@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
-import { UserRateLimitService } from '../rate-limit/user-rate-limit.service';
+import { RATE_LIMIT_COST_KEY, RequestCost } from '../rate-limit/rate-limit-cost.decorator';
+import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Principal } from './principal';
 
 const REALM = 'marketplace-gateway';
@@ -46,8 +47,14 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
     const authenticated = (await super.canActivate(context)) as boolean;
     // The per-user API limit, here because only now is the user known (429 with Retry-After).
-    const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
-    if (authenticated && principal) await this.userRateLimit.consume(principal);
+    const limited = context
+      .switchToHttp()
+      .getRequest<LimitedRequest & { user?: Principal; query?: unknown }>();
+    if (authenticated && limited.user) {
+      const cost = this.reflector.get<RequestCost | undefined>(RATE_LIMIT_COST_KEY, context.getHandler());
+      const points = cost ? cost((limited.query ?? {}) as Record<string, unknown>) : 1;
+      await this.userRateLimit.consume(limited.user, limited, points);
+    }
     return authenticated;
   }
 

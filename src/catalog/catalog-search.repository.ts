@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryResult } from 'pg';
+import { AppConfig } from '../config/app-config';
 import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
 import { identifierQuery, queryAlternatives } from './search-terms';
+import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
 
 type Sql = Prisma.Sql;
 const { sql } = Prisma;
@@ -72,7 +74,10 @@ const MAX_BRANDS = 20;
  */
 @Injectable()
 export class CatalogSearchRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+  ) {}
 
   /**
    * The page and the bounded count in one scan: the matches (text and filters) are collected up
@@ -144,12 +149,16 @@ export class CatalogSearchRepository {
    * Every search predicate has an index (GIN full-text, trigram), so sequential scans are
    * disabled; JIT compilation costs more than these short queries take.
    */
-  private run(query: Sql): Promise<QueryResult> {
-    return inPoolTransaction(
-      this.prisma.pool,
-      (client) => client.query({ text: query.text, values: query.values }),
-      'BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL jit = off',
-    );
+  private async run(query: Sql): Promise<QueryResult> {
+    try {
+      return await inPoolTransaction(
+        this.prisma.pool,
+        (client) => client.query({ text: query.text, values: query.values }),
+        searchTransactionBegin(this.config.search.statementTimeoutMs),
+      );
+    } catch (error) {
+      throw isStatementTimeout(error) ? searchTimeoutError() : error;
+    }
   }
 
   /** Facet material over a bounded sample of the text matches, in one round trip. */

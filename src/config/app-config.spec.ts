@@ -96,9 +96,21 @@ describe('loadConfig', () => {
       tokenPerClient: 600,
       tokenPerAddress: 1_200,
       apiPerUser: 600,
+      apiPerClient: 6_000,
+      groups: {},
+      tokenFailures: 30,
+      pagesPerSession: 600,
+      pagesPerAddress: 1_200,
+      imagesPerAddress: 2_400,
       redisPrefix: 'mpg:rl:',
     });
     expect(problemsOf({ TOKEN_CACHE_TTL_MS: '60000' })[0]).toMatch(/^TOKEN_CACHE_TTL_MS:/);
     expect(problemsOf({ API_RATE_LIMIT_PER_USER: '-1' })[0]).toMatch(/^API_RATE_LIMIT_PER_USER:/);
+    expect(loadConfig({ RATE_LIMIT_GROUPS: 'search=300/3000,audit=6/60' }).rateLimit.groups).toEqual({
+      search: { perUser: 300, perClient: 3_000 },
+      audit: { perUser: 6, perClient: 60 },
+    });
+    expect(problemsOf({ RATE_LIMIT_GROUPS: 'search=300' })[0]).toMatch(/^RATE_LIMIT_GROUPS:/);
+    expect(problemsOf({ RATE_LIMIT_GROUPS: 'everything=1/2' })[0]).toMatch(/^RATE_LIMIT_GROUPS:/);
   });
 });

@@ -26,12 +26,20 @@ export class AppConfig {
   readonly redisUrl!: string | undefined;
   readonly tokenTtlSeconds!: number;
   readonly tokenCache!: { ttlMs: number; maxEntries: number };
+  readonly guidanceCache!: { ttlMs: number };
   readonly tokenPurge!: { retentionDays: number; intervalSeconds: number };
   readonly rateLimit!: {
     windowSeconds: number;
     tokenPerClient: number;
     tokenPerAddress: number;
     apiPerUser: number;
+    apiPerClient: number;
+    /** Per route group overrides of apiPerUser / apiPerClient (RATE_LIMIT_GROUPS). */
+    groups: Record<string, { perUser: number; perClient: number }>;
+    tokenFailures: number;
+    pagesPerSession: number;
+    pagesPerAddress: number;
+    imagesPerAddress: number;
     redisPrefix: string;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
@@ -44,7 +52,7 @@ export class AppConfig {
   readonly defaultLanguage!: 'en' | 'de';
   /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
   readonly marketplaceCurrency!: string;
-  readonly search!: { countCap: number; facetSample: number };
+  readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
@@ -141,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: vars.REDIS_URL,
     tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
     tokenCache: { ttlMs: vars.TOKEN_CACHE_TTL_MS, maxEntries: vars.TOKEN_CACHE_MAX_ENTRIES },
+    guidanceCache: { ttlMs: vars.GUIDANCE_CACHE_TTL_MS },
     tokenPurge: {
       retentionDays: vars.TOKEN_RETENTION_DAYS,
       intervalSeconds: vars.TOKEN_PURGE_INTERVAL_SECONDS,
@@ -150,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenPerClient: vars.TOKEN_RATE_LIMIT_PER_CLIENT,
       tokenPerAddress: vars.TOKEN_RATE_LIMIT_PER_ADDRESS,
       apiPerUser: vars.API_RATE_LIMIT_PER_USER,
+      apiPerClient: vars.API_RATE_LIMIT_PER_CLIENT,
+      groups: parseRateLimitGroups(vars.RATE_LIMIT_GROUPS),
+      tokenFailures: vars.TOKEN_RATE_LIMIT_FAILURES,
+      pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
+      pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
     },
     logLevel: vars.LOG_LEVEL,
@@ -161,7 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     defaultLanguage: vars.DEFAULT_LANGUAGE,
     marketplaceCurrency: vars.MARKETPLACE_CURRENCY,
-    search: { countCap: vars.SEARCH_COUNT_CAP, facetSample: vars.SEARCH_FACET_SAMPLE },
+    search: {
+      countCap: vars.SEARCH_COUNT_CAP,
+      facetSample: vars.SEARCH_FACET_SAMPLE,
+      statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
+    },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     http: {
@@ -183,4 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
     },
   });
+}
+
+/** `search=300/3000,audit=60/600` (already validated by its pattern) as a record per group. */
+function parseRateLimitGroups(
+  value: string | undefined,
+): Record<string, { perUser: number; perClient: number }> {
+  const groups: Record<string, { perUser: number; perClient: number }> = {};
+  for (const pair of value ? value.split(',') : []) {
+    const [group, limits] = pair.split('=');
+    const [perUser, perClient] = limits.split('/').map(Number);
+    groups[group] = { perUser, perClient };
+  }
+  return groups;
 }

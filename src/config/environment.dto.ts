@@ -120,6 +120,13 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
+  /** How long a process reuses an organization's loaded guidance rules (0 = off); bounds how late another replica's change shows. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  GUIDANCE_CACHE_TTL_MS = 5_000;
+
   /** Expired tokens are kept this long as the record of who was issued what, then purged. */
   @Type(() => Number)
   @IsInt()
@@ -134,7 +141,7 @@ export class EnvironmentVariables {
   @Max(86_400)
   TOKEN_PURGE_INTERVAL_SECONDS = 3_600;
 
-  /** Rate limits count requests per fixed window of this length. */
+  /** Rate limits count requests (points, for weighted routes) per window of this length. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -161,6 +168,55 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10_000_000)
   API_RATE_LIMIT_PER_USER = 600;
+
+  /** Authenticated API points per window per OAuth client, all its users together (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  API_RATE_LIMIT_PER_CLIENT = 6_000;
+
+  /**
+   * Per route group overrides of the two limits above: `group=perUser/perClient` pairs, comma
+   * separated, groups search, product, punchout, guidance, audit, api (e.g. `search=300/3000`).
+   */
+  @IsOptional()
+  @Matches(
+    /^((search|product|punchout|guidance|audit|api)=\d{1,8}\/\d{1,8})(,(search|product|punchout|guidance|audit|api)=\d{1,8}\/\d{1,8})*$/,
+    {
+      message:
+        'RATE_LIMIT_GROUPS must be group=perUser/perClient pairs separated by commas (groups: search, product, punchout, guidance, audit, api)',
+    },
+  )
+  RATE_LIMIT_GROUPS?: string;
+
+  /** Failed client authentications at the token endpoint per window per client_id and address. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  TOKEN_RATE_LIMIT_FAILURES = 30;
+
+  /** Punchout page requests per window per punchout session (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION = 600;
+
+  /** Punchout page requests per window per source address, any session or none (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS = 1_200;
+
+  /** Public product image requests per window per source address (0 = unlimited). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  IMAGES_RATE_LIMIT_PER_ADDRESS = 2_400;
 
   /** Prefix of the rate-limit keys in Redis (several gateways can share one Redis). */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, {
@@ -207,6 +263,13 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(1_000_000)
   SEARCH_FACET_SAMPLE = 1_000;
+
+  /** statement_timeout of a search's transaction: one search cannot hold a core longer than this. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
 
   /** Size of the demo catalog generated on first start (SEED_DEMO=true and no products yet). */
   @Type(() => Number)

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { principalActor } from '../audit/audit-actor';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { RequireRoles } from '../auth/require-roles.decorator';
+import { ApiBodyRefusals, ApiErrors } from '../common/decorators/api-responses.decorator';
 import { UserRole } from '../generated/prisma/enums';
 import { CreateGuidanceRuleDto } from './dto/create-guidance-rule.dto';
 import { GuidanceRuleResponse } from './dto/guidance-rule.response';
@@ -21,6 +29,7 @@ export class GuidanceRulesController {
   @Get()
   @ApiOperation({ summary: "List the organization's guidance rules" })
   @ApiOkResponse({ type: [GuidanceRuleResponse] })
+  @ApiErrors({ 400: 'invalid_request: includeDisabled is not true or false, or an unknown parameter.' })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListGuidanceRulesQuery,
@@ -32,6 +41,13 @@ export class GuidanceRulesController {
   @Post()
   @ApiOperation({ summary: 'Add a rule marking matching offers preferred or blocked' })
   @ApiCreatedResponse({ type: GuidanceRuleResponse })
+  @ApiErrors({
+    400:
+      'invalid_request: a missing, unknown or malformed field (the message names it), a value that does not ' +
+      'fit the matcher, a category the catalog does not have, a NUL character, a body nested too deep.',
+    409: 'conflict: the organization already has the maximum number of active rules (500).',
+  })
+  @ApiBodyRefusals()
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateGuidanceRuleDto,
@@ -43,7 +59,13 @@ export class GuidanceRulesController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Disable a rule (it stays in the history)' })
-  @ApiOkResponse({ type: GuidanceRuleResponse })
+  @ApiParam({ name: 'id', description: 'The rule id.', schema: { type: 'string', format: 'uuid' } })
+  @ApiOkResponse({ type: GuidanceRuleResponse, description: 'The rule, now disabled.' })
+  @ApiErrors({
+    400: 'invalid_request: the id is not a UUID.',
+    404: 'not_found: no rule with this id in your organization.',
+  })
+  @ApiBodyRefusals()
   async disable(
     @CurrentPrincipal() principal: Principal,
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,

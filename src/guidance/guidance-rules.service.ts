@@ -1,17 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { GuidanceRule } from '../generated/prisma/client';
 import { CreateGuidanceRuleDto, guidanceRuleProblems } from './dto/create-guidance-rule.dto';
 import { GuidanceRuleSpec } from './guidance-evaluator';
-
-/**
- * How long a process reuses an organization's loaded rules. A change made through this process is
- * visible on its next request (the entry is dropped); other replicas see it within this bound.
- */
-export const GUIDANCE_CACHE_TTL_MS = 5_000;
 
 /** Upper bound of active rules per organization: each one becomes a predicate in the search query. */
 export const MAX_ACTIVE_RULES = 500;
@@ -20,21 +16,34 @@ export const MAX_ACTIVE_RULES = 500;
 export class GuidanceRulesService {
   private readonly cache = new Map<string, { rules: GuidanceRuleSpec[]; expiresAt: number }>();
 
+  /**
+   * How long a process reuses an organization's loaded rules (GUIDANCE_CACHE_TTL_MS). A change made
+   * through this process is visible on its next request (the entry is dropped); other replicas see
+   * it within this bound.
+   */
+  private readonly cacheTtlMs: number;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
-  ) {}
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.cacheTtlMs = config.guidanceCache.ttlMs;
+  }
 
   /** The organization's active rules, loaded once per request at most (cached briefly). */
   async activeRules(organizationId: string): Promise<GuidanceRuleSpec[]> {
+    const now = this.clock.now().getTime();
     const cached = this.cache.get(organizationId);
-    if (cached && cached.expiresAt > Date.now()) return cached.rules;
+    if (cached && cached.expiresAt > now) return cached.rules;
     const rows = await this.prisma.guidanceRule.findMany({
       where: { organizationId, disabledAt: null },
       orderBy: { createdAt: 'asc' },
       select: { id: true, effect: true, matcher: true, value: true, currency: true },
     });
-    this.cache.set(organizationId, { rules: rows, expiresAt: Date.now() + GUIDANCE_CACHE_TTL_MS });
+    if (this.cacheTtlMs > 0)
+      this.cache.set(organizationId, { rules: rows, expiresAt: now + this.cacheTtlMs });
     return rows;
   }
 
@@ -74,15 +83,19 @@ export class GuidanceRulesService {
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
     if (input.matcher === 'category') await this.requireKnownCategory(input.value);
-    const active = await this.prisma.guidanceRule.count({ where: { organizationId, disabledAt: null } });
-    if (active >= MAX_ACTIVE_RULES) {
-      throw new ApiError(
-        HttpStatus.CONFLICT,
-        'conflict',
-        `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
-      );
-    }
     const rule = await this.prisma.$transaction(async (tx) => {
+      // Count and insert under a per-organization lock held to commit, so parallel creations cannot
+      // all see room for one more (a transaction-scoped advisory lock: unlike a row lock on the
+      // organization it does not block inserts elsewhere that reference the organization).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`guidance-rule-cap:${organizationId}`}, 0))`;
+      const active = await tx.guidanceRule.count({ where: { organizationId, disabledAt: null } });
+      if (active >= MAX_ACTIVE_RULES) {
+        throw new ApiError(
+          HttpStatus.CONFLICT,
+          'conflict',
+          `An organization can have at most ${MAX_ACTIVE_RULES} active rules; remove one first.`,
+        );
+      }
       const created = await tx.guidanceRule.create({
         data: {
           organizationId,
@@ -121,7 +134,7 @@ export class GuidanceRulesService {
       // Only an active rule is disabled, so two concurrent removals record one event.
       const { count } = await tx.guidanceRule.updateMany({
         where: { id: rule.id, disabledAt: null },
-        data: { disabledAt: new Date(), disabledBy: author },
+        data: { disabledAt: this.clock.now(), disabledBy: author },
       });
       if (count === 1) {
         await this.audit.append(tx, {

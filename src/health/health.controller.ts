@@ -1,7 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
+import { ApiErrors } from '../common/decorators/api-responses.decorator';
 import { Public } from '../common/decorators/public.decorator';
+import { LivenessResponse } from './dto/liveness.response';
+import { ReadinessResponse } from './dto/readiness.response';
 import { DatabaseHealthIndicator } from './database.health';
 
 @ApiTags('health')
@@ -15,13 +18,19 @@ export class HealthController {
 
   @Get('healthz')
   @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP.' })
-  liveness(): { status: 'ok' } {
+  @ApiOkResponse({ type: LivenessResponse })
+  liveness(): LivenessResponse {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  @HealthCheck()
+  // Its own OpenAPI schema of the 503 is Terminus' body; ours is the error shape (see below).
+  @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({ summary: 'Readiness: PostgreSQL answers a query. 503 while it does not.' })
+  @ApiOkResponse({ type: ReadinessResponse })
+  @ApiErrors({
+    503: 'service_unavailable: a dependency is down; `details` says which (no internal error text).',
+  })
   readiness(): Promise<HealthCheckResult> {
     return this.health.check([() => this.database.ping()]);
   }

@@ -1,43 +1,42 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 
-const MAX_LABEL = 60;
-const PALETTE = ['#1f6feb', '#2da44e', '#bf8700', '#cf222e', '#8250df', '#0a7ea4', '#57606a', '#bc4c00'];
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** A rendered placeholder and its strong validator (RFC 9110 8.8.3: the quoted digest of its bytes). */
+export interface PlaceholderImage {
+  body: Buffer;
+  etag: string;
 }
 
 /**
- * A deterministic placeholder picture for a product: a colour derived from its id, its initials
- * and (from "small" up) its name, at the pixel size of the image kind. All text is XML-escaped and
- * shortened, so a product name cannot inject markup.
+ * The picture of a product that has none of its own: the same neutral frame with a picture symbol
+ * for every product, at the pixel size of the image kind. It depends on nothing but the kind, so
+ * the image route needs no database read and tells nobody whether a product id exists; the
+ * product's name is in the alt text of every image object that points here.
  */
-export function renderPlaceholderSvg(productId: string, name: string, kind: ImageKind): string {
+export function renderPlaceholderSvg(kind: ImageKind): string {
   const { width, height } = IMAGE_KINDS[kind];
-  const digest = createHash('sha256').update(productId).digest();
-  const colour = PALETTE[digest[0] % PALETTE.length];
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  const initials = clean
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => [...word][0] ?? '')
-    .join('')
-    .toUpperCase();
-  const label = [...clean].length > MAX_LABEL ? `${[...clean].slice(0, MAX_LABEL - 1).join('')}…` : clean;
-  const big = Math.round(width / 3);
-  const small = Math.max(10, Math.round(width / 20));
-  const caption =
-    kind === 'thumbnail'
-      ? ''
-      : `<text x="50%" y="82%" font-size="${small}" text-anchor="middle" fill="#ffffff">${escapeXml(label)}</text>`;
+  // The symbol is drawn on a 100 x 100 grid, scaled to the picture.
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">` +
-    `<title>${escapeXml(label)}</title>` +
-    `<rect width="100%" height="100%" fill="${colour}"/>` +
-    `<text x="50%" y="50%" font-family="sans-serif" font-size="${big}" text-anchor="middle" dominant-baseline="middle" fill="#ffffff">${escapeXml(initials)}</text>` +
-    caption.replace('<text ', '<text font-family="sans-serif" ') +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 100 100" role="img">` +
+    '<title>No product image</title>' +
+    '<rect width="100" height="100" fill="#eef1f4"/>' +
+    '<rect x="25" y="30" width="50" height="40" rx="3" fill="none" stroke="#8c959f" stroke-width="3"/>' +
+    '<circle cx="38" cy="43" r="5" fill="#8c959f"/>' +
+    '<path d="M28 67 L45 50 L55 60 L62 53 L72 67 Z" fill="#8c959f"/>' +
     '</svg>'
   );
+}
+
+const rendered = new Map<ImageKind, PlaceholderImage>();
+
+/** The placeholder of a kind, rendered once per process. */
+export function placeholderImage(kind: ImageKind): PlaceholderImage {
+  let image = rendered.get(kind);
+  if (!image) {
+    const body = Buffer.from(renderPlaceholderSvg(kind), 'utf8');
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    image = { body, etag };
+    rendered.set(kind, image);
+  }
+  return image;
 }

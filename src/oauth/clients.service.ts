@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
-import { isUniqueViolation } from '../database/prisma-errors';
 import { OAuthClient } from '../generated/prisma/client';
 import { CreateClientDto } from './dto/create-client.dto';
 import { OrganizationsService } from './organizations.service';
@@ -42,44 +42,36 @@ export class ClientsService {
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async create(input: CreateClientDto, actor: AuditActor): Promise<CreatedClient> {
     const organization = await this.organizations.bySlug(input.org);
     const clientId = input.clientId ?? `${CLIENT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
     const clientSecret = input.clientSecret ?? generateSecret(CLIENT_SECRET_PREFIX);
-    try {
-      const client = await this.prisma.$transaction(async (tx) => {
-        const created = await tx.oAuthClient.create({
-          data: {
-            organizationId: organization.id,
-            clientId,
-            secretHash: sha256(clientSecret),
-            name: input.name,
-            callbackOrigins: [
-              ...new Set((input.callbackOrigins ?? []).map((origin) => origin.toLowerCase())),
-            ],
-          },
-        });
-        // Never the secret nor its hash: the event names the client, not its credential.
-        await this.audit.append(tx, {
+    const client = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.oAuthClient.create({
+        data: {
           organizationId: organization.id,
-          type: AuditEventTypes.clientCreated,
-          actor,
-          payload: {
-            client: { id: created.id, clientId: created.clientId, name: created.name },
-            callbackOrigins: created.callbackOrigins,
-          },
-        });
-        return created;
+          clientId,
+          secretHash: sha256(clientSecret),
+          name: input.name,
+          callbackOrigins: [...new Set((input.callbackOrigins ?? []).map((origin) => origin.toLowerCase()))],
+        },
       });
-      return { client, clientSecret };
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError(HttpStatus.CONFLICT, 'conflict', `Client id "${clientId}" is already taken.`);
-      }
-      throw error;
-    }
+      // Never the secret nor its hash: the event names the client, not its credential.
+      await this.audit.append(tx, {
+        organizationId: organization.id,
+        type: AuditEventTypes.clientCreated,
+        actor,
+        payload: {
+          client: { id: created.id, clientId: created.clientId, name: created.name },
+          callbackOrigins: created.callbackOrigins,
+        },
+      });
+      return created;
+    });
+    return { client, clientSecret };
   }
 
   /** Revokes a client and every token it issued, effective on their next use. */
@@ -87,7 +79,7 @@ export class ClientsService {
     const client = await this.prisma.oAuthClient.findUnique({ where: { clientId } });
     if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
     if (client.revokedAt) return client;
-    const now = new Date();
+    const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only a live client is revoked, so two concurrent revocations record one event.
       const { count } = await tx.oAuthClient.updateMany({

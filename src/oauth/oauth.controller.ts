@@ -1,18 +1,11 @@
 import { Body, Controller, Header, Headers, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+  ApiDatabaseUnavailable,
+  ApiErrors,
+  ApiRateLimited,
+} from '../common/decorators/api-responses.decorator';
 import { Public } from '../common/decorators/public.decorator';
-import { OAuthErrorDto } from './dto/oauth-error.dto';
 import { RevocationFormDto } from './dto/revocation-form.dto';
 import { TokenFormDto } from './dto/token-form.dto';
 import { TokenResponseDto } from './dto/token-response.dto';
@@ -24,9 +17,16 @@ const BASIC_HEADER = {
   description:
     'HTTP Basic client authentication (RFC 6749 2.3.1), instead of client_id/client_secret in the form; never both.',
 };
-const RETRY_AFTER = {
-  'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+const NO_STORE = {
+  'Cache-Control': {
+    description: 'no-store',
+    required: true,
+    schema: { type: 'string', enum: ['no-store'] },
+  },
 };
+const INVALID_CLIENT =
+  'invalid_client: unknown client, wrong secret or revoked client (WWW-Authenticate: Basic if Basic was used).';
+const RATE_LIMITED = 'too many requests for this client_id or from this address.';
 
 @ApiTags('oauth')
 @Public()
@@ -47,20 +47,16 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: TokenFormDto })
   @ApiHeader(BASIC_HEADER)
-  @ApiOkResponse({ type: TokenResponseDto, description: 'Token issued (Cache-Control: no-store).' })
-  @ApiBadRequestResponse({
-    type: OAuthErrorDto,
-    description:
-      'invalid_request (missing/repeated parameter, wrong content type, oversized or badly encoded body), ' +
-      "unsupported_grant_type, invalid_grant (email is not an active user of the client's organization).",
+  @ApiOkResponse({ type: TokenResponseDto, description: 'Token issued.', headers: NO_STORE })
+  @ApiErrors({
+    400:
+      'invalid_request (missing/repeated parameter, wrong content type, oversized or badly encoded body, ' +
+      'a NUL character), unsupported_grant_type, invalid_grant (email is not an active user of the ' +
+      "client's organization).",
+    401: INVALID_CLIENT,
   })
-  @ApiUnauthorizedResponse({
-    type: OAuthErrorDto,
-    description:
-      'invalid_client: unknown client, wrong secret or revoked client (WWW-Authenticate: Basic if Basic was used).',
-  })
-  @ApiTooManyRequestsResponse({ type: OAuthErrorDto, description: 'rate_limited', headers: RETRY_AFTER })
-  @ApiInternalServerErrorResponse({ type: OAuthErrorDto, description: 'server_error' })
+  @ApiRateLimited(RATE_LIMITED)
+  @ApiDatabaseUnavailable()
   issueToken(
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,
@@ -81,11 +77,15 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: RevocationFormDto })
   @ApiHeader(BASIC_HEADER)
-  @ApiOkResponse({ description: 'Revoked, or nothing to revoke. Empty body.' })
-  @ApiBadRequestResponse({ type: OAuthErrorDto, description: 'invalid_request' })
-  @ApiUnauthorizedResponse({ type: OAuthErrorDto, description: 'invalid_client' })
-  @ApiTooManyRequestsResponse({ type: OAuthErrorDto, description: 'rate_limited', headers: RETRY_AFTER })
-  @ApiInternalServerErrorResponse({ type: OAuthErrorDto, description: 'server_error' })
+  @ApiOkResponse({ description: 'Revoked, or nothing to revoke. Empty body.', headers: NO_STORE })
+  @ApiErrors({
+    400:
+      'invalid_request: missing/repeated parameter, wrong content type, oversized or badly encoded body, ' +
+      'a NUL character, or an access_token sent as a form field.',
+    401: INVALID_CLIENT,
+  })
+  @ApiRateLimited(RATE_LIMITED)
+  @ApiDatabaseUnavailable()
   revokeToken(
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,

@@ -25,13 +25,16 @@ export interface OAuthHttpRequest {
 
 /**
  * The token endpoint (spec 4.1, RFC 6749 client credentials + `email`) and revocation (RFC 7009).
- * Order of work: per-address limit, parse, per-client-id limit, then the database, so neither a
- * flood of garbage nor a leaked client id reaches PostgreSQL beyond the limits.
+ * Order of work: per-address limit, parse, the failure limit of this client_id from this address,
+ * then the database; a failed authentication spends a failure point, a successful one a point of
+ * the client's own limit. So neither a flood of garbage nor a leaked client id reaches PostgreSQL
+ * beyond the limits, and wrong secrets sent from elsewhere never lock the client's owner out.
  */
 @Injectable()
 export class OAuthService {
   private readonly perAddress: RateLimitPolicy;
   private readonly perClient: RateLimitPolicy;
+  private readonly failures: RateLimitPolicy;
 
   constructor(
     private readonly issuance: TokenIssuanceRepository,
@@ -41,22 +44,28 @@ export class OAuthService {
     private readonly limiter: RateLimiterService,
     config: AppConfig,
   ) {
-    const { windowSeconds, tokenPerAddress, tokenPerClient } = config.rateLimit;
+    const { windowSeconds, tokenPerAddress, tokenPerClient, tokenFailures } = config.rateLimit;
     this.perAddress = { name: 'oauth-address', limit: tokenPerAddress, windowSeconds };
     this.perClient = { name: 'oauth-client', limit: tokenPerClient, windowSeconds };
+    this.failures = { name: 'oauth-failures', limit: tokenFailures, windowSeconds };
   }
 
   async issueToken(http: OAuthHttpRequest): Promise<TokenResponseDto> {
     await this.limiter.consume(this.perAddress, http.address);
     return withOAuthErrors(async () => {
       const request = readTokenRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
-      await this.limiter.consume(this.perClient, request.credentials.clientId);
       const { clientId, clientSecret, method } = request.credentials;
+      const failureKey = failureKeyOf(clientId, http.address);
+      await this.limiter.check(this.failures, failureKey);
       // One query finds the client and the user; the secret is checked before anything is used.
       const found =
         clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
-      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) throw unknownClient(method);
+      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) {
+        await this.limiter.penalize(this.failures, failureKey);
+        throw unknownClient(method);
+      }
       if (found.clientRevokedAt) throw revokedClient(method);
+      await this.limiter.consume(this.perClient, clientId);
       if (!found.userId || found.userDisabledAt) {
         throw new OAuthProtocolError(
           'invalid_grant',
@@ -77,8 +86,13 @@ export class OAuthService {
     await this.limiter.consume(this.perAddress, http.address);
     await withOAuthErrors(async () => {
       const request = readRevocationRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
+      const failureKey = failureKeyOf(request.credentials.clientId, http.address);
+      await this.limiter.check(this.failures, failureKey);
+      const client = await this.authenticate(request.credentials).catch(async (error: unknown) => {
+        if (error instanceof OAuthProtocolError) await this.limiter.penalize(this.failures, failureKey);
+        throw error;
+      });
       await this.limiter.consume(this.perClient, request.credentials.clientId);
-      const client = await this.authenticate(request.credentials);
       const revoked = await this.tokens.revokeForClient(request.token, client.id);
       if (revoked) this.tokenLookup.forget(revoked);
     });
@@ -90,6 +104,11 @@ export class OAuthService {
     if (result.outcome === 'revoked') throw revokedClient(credentials.method);
     return result.client;
   }
+}
+
+/** Failures count per client_id and source address (an over-long id is unknown anyway: cut for the key). */
+function failureKeyOf(clientId: string, address: string): string {
+  return `${clientId.slice(0, 100)}|${address}`;
 }
 
 // One message for "no such client" and "wrong secret", so neither can be probed.

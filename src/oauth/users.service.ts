@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
-import { isUniqueViolation } from '../database/prisma-errors';
 import { User, UserRole } from '../generated/prisma/client';
 import { AddUserDto } from './dto/add-user.dto';
 import { UserRefDto } from './dto/user-ref.dto';
@@ -15,38 +15,28 @@ export class UsersService {
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   async add(input: AddUserDto, actor: AuditActor): Promise<User> {
     const organization = await this.organizations.bySlug(input.org);
-    try {
-      return await this.prisma.$transaction(async (tx) => {
-        const user = await tx.user.create({
-          data: {
-            organizationId: organization.id,
-            email: input.email,
-            name: input.name,
-            roles: input.roles ?? [UserRole.buyer],
-          },
-        });
-        await this.audit.append(tx, {
+    return await this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
           organizationId: organization.id,
-          type: AuditEventTypes.userAdded,
-          actor,
-          payload: { user: userPayload(user), roles: user.roles },
-        });
-        return user;
+          email: input.email,
+          name: input.name,
+          roles: input.roles ?? [UserRole.buyer],
+        },
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError(
-          HttpStatus.CONFLICT,
-          'conflict',
-          `User ${input.email} already exists in "${input.org}".`,
-        );
-      }
-      throw error;
-    }
+      await this.audit.append(tx, {
+        organizationId: organization.id,
+        type: AuditEventTypes.userAdded,
+        actor,
+        payload: { user: userPayload(user), roles: user.roles },
+      });
+      return user;
+    });
   }
 
   /** The user `email` of organization `org`, or 404 not_found. */
@@ -64,7 +54,7 @@ export class UsersService {
   async disable(input: UserRefDto, actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     if (user.disabledAt) return user;
-    const now = new Date();
+    const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only an enabled user is disabled, so two concurrent calls record one event.
       const { count } = await tx.user.updateMany({

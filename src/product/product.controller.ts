@@ -1,18 +1,13 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { CatalogIdPipe } from '../catalog/catalog-id.pipe';
+import { ApiErrors } from '../common/decorators/api-responses.decorator';
+import { ACCEPT_LANGUAGE_HEADER, CONTENT_LANGUAGE_HEADERS } from '../common/dto/language.headers';
 import { AppConfig } from '../config/app-config';
-import { negotiateLanguage } from '../search/search-language';
+import { negotiateLanguage } from '../common/i18n/language';
 import { ProductResponse } from './dto/product.response';
 import { ProductService } from './product.service';
 
@@ -28,9 +23,17 @@ export class ProductController {
   /** GET /api/v1/marketplace/product/{id} (spec 4.3). */
   @Get('product/:id')
   @ApiOperation({ summary: "Product details with all offers, flagged by the organization's buying guidance" })
-  @ApiOkResponse({ type: ProductResponse })
-  @ApiBadRequestResponse({ description: 'Malformed product id (invalid_request).' })
-  @ApiNotFoundResponse({ description: 'No such product (not_found).' })
+  @ApiParam({
+    name: 'id',
+    description: 'The product id (1-64 letters, digits, "-" or "_"); malformed ids are 400.',
+    schema: { type: 'string', maxLength: 64 },
+  })
+  @ApiHeader(ACCEPT_LANGUAGE_HEADER)
+  @ApiOkResponse({ type: ProductResponse, headers: CONTENT_LANGUAGE_HEADERS })
+  @ApiErrors({
+    400: 'invalid_request: malformed product id.',
+    404: 'not_found: no such product.',
+  })
   details(
     @Param('id', CatalogIdPipe) id: string,
     @Headers('accept-language') acceptLanguage: string | undefined,

@@ -1,6 +1,6 @@
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { toProductResponse } from './product.mapper';
-import { priceUnitText } from './product.messages';
+import { priceUnitText } from '../catalog/catalog.messages';
 import type { OfferRow, ProductRow } from './product.repository';
 
 const offer = (data: Partial<OfferRow> & Pick<OfferRow, 'id' | 'price'>): OfferRow => ({

@@ -1,8 +1,9 @@
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
-import { Language } from '../search/search-language';
-import { placeholderImage } from '../search/search-result.mapper';
-import { AVAILABILITY_NAMES, deliveryIn, formatMoney, offerText } from '../search/search.messages';
+import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
+import { placeholderImage } from '../catalog/placeholder-image';
+import { Language } from '../common/i18n/language';
+import { formatMoney } from '../common/i18n/money';
 import {
   BookResponse,
   ImageResponse,
@@ -11,7 +12,6 @@ import {
   ProductResponse,
   TaxonomyResponse,
 } from './dto/product.response';
-import { priceUnitText } from './product.messages';
 import type { OfferRow, ProductRow } from './product.repository';
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { evaluateProduct } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
-import { Language } from '../search/search-language';
+import { Language } from '../common/i18n/language';
 import { ProductResponse } from './dto/product.response';
 import { toProductResponse } from './product.mapper';
 import { ProductRepository } from './product.repository';

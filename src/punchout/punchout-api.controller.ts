@@ -1,19 +1,10 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiInternalServerErrorResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { CatalogIdPipe } from '../catalog/catalog-id.pipe';
-import { OAuthErrorDto } from '../oauth/dto/oauth-error.dto';
+import { ApiBodyRefusals, ApiErrors } from '../common/decorators/api-responses.decorator';
 import { PunchoutRequestDto } from './dto/punchout-request.dto';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import { PunchoutSessionsService } from './punchout-sessions.service';
@@ -34,20 +25,30 @@ export class PunchoutApiController {
       '(or cancels, or the session expires or fails), the browser posts the OCI cart (empty on cancel) to ' +
       'callbackUrl.',
   })
+  @ApiParam({
+    name: 'id',
+    description: 'The product id (1-64 letters, digits, "-" or "_"); malformed ids are 400.',
+    schema: { type: 'string', maxLength: 64 },
+  })
   @ApiBody({ type: PunchoutRequestDto })
   @ApiCreatedResponse({
     type: PunchoutResponseDto,
     description: 'Punchout created; the Location header carries the same URL as redirectUrl.',
-    headers: { Location: { description: 'The redirectUrl.', schema: { type: 'string' } } },
+    headers: {
+      Location: {
+        description: 'The redirectUrl.',
+        required: true,
+        schema: { type: 'string', format: 'uri' },
+      },
+    },
   })
-  @ApiBadRequestResponse({
-    type: OAuthErrorDto,
-    description:
-      'invalid_request: malformed product id, body not an object, unknown field, wrong type, or an invalid ' +
-      'callbackUrl/name/shipTo (the message names the field).',
+  @ApiErrors({
+    400:
+      'invalid_request: malformed product id, body not a JSON object (or nested too deep), unknown field, ' +
+      'wrong type, or an invalid callbackUrl/name/shipTo (the message names the field); a NUL character.',
+    404: 'not_found: no such product.',
   })
-  @ApiNotFoundResponse({ type: OAuthErrorDto, description: 'not_found: no such product.' })
-  @ApiInternalServerErrorResponse({ type: OAuthErrorDto, description: 'server_error' })
+  @ApiBodyRefusals()
   async start(
     @Param('id', CatalogIdPipe) id: string,
     // Parsed by hand (parsePunchoutRequest) so every 400 names its field; `unknown` skips the global pipe.

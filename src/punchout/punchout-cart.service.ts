@@ -3,9 +3,9 @@ import { AuditEventTypes } from '../audit/audit-event';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
-import { priceUnitText } from '../product/product.messages';
+import { priceUnitText } from '../catalog/catalog.messages';
 import type { OfferRow } from '../product/product.repository';
-import { formatMoney } from '../search/search.messages';
+import { formatMoney } from '../common/i18n/money';
 import type { PageLanguage } from '../web/language';
 import { ociCategoryOf, OciLine } from './oci-fields';
 import {

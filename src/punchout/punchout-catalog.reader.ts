@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { AVAILABILITY_NAMES, deliveryIn, priceUnitText } from '../catalog/catalog.messages';
+import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
-import { priceUnitText } from '../product/product.messages';
 import { ProductRepository, ProductRow } from '../product/product.repository';
-import { AVAILABILITY_NAMES, deliveryIn, formatMoney } from '../search/search.messages';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-session.store';

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
+import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { pickLanguage, PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
 import { sendPage } from '../web/page-security';
@@ -20,6 +21,7 @@ type Form = Record<string, string | string[]>;
 @ApiExcludeController()
 @Public()
 @UseFilters(PunchoutPageErrorFilter)
+@LimitPerAddress('punchout-pages')
 @Controller(PUNCHOUT_BASE.slice(1))
 export class PunchoutPagesController {
   constructor(

@@ -43,7 +43,7 @@ export interface BrowserFacts {
  */
 @Injectable()
 export class PunchoutPagesService {
-  /** Requests per session and window: the per-user API budget (API_RATE_LIMIT_PER_USER), per session. */
+  /** Requests per session and window (PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION); per address: the controller's guard. */
   private readonly sessionLimit: RateLimitPolicy;
 
   constructor(
@@ -57,7 +57,7 @@ export class PunchoutPagesService {
   ) {
     this.sessionLimit = {
       name: 'punchout-session',
-      limit: config.rateLimit.apiPerUser,
+      limit: config.rateLimit.pagesPerSession,
       windowSeconds: config.rateLimit.windowSeconds,
     };
   }

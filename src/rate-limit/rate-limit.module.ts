@@ -1,9 +1,10 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { MemoryRateLimitStore } from './memory-rate-limit.store';
-import { RateLimitStore } from './rate-limit.store';
+import { AddressRateLimitGuard } from './address-rate-limit.guard';
+import { LimiterFactory } from './limiter.factory';
+import { MemoryLimiterFactory } from './memory-limiter.factory';
 import { RateLimiterService } from './rate-limiter.service';
-import { RedisRateLimitStore } from './redis-rate-limit.store';
+import { RedisLimiterFactory } from './redis-limiter.factory';
 import { UserRateLimitService } from './user-rate-limit.service';
 
 /** Rate limits for any route: counters in Redis when REDIS_URL is set, in memory otherwise. */
@@ -11,26 +12,27 @@ import { UserRateLimitService } from './user-rate-limit.service';
 @Module({
   providers: [
     {
-      provide: RateLimitStore,
+      provide: LimiterFactory,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): RateLimitStore =>
+      useFactory: (config: AppConfig): LimiterFactory =>
         config.redisUrl
-          ? new RedisRateLimitStore(config.redisUrl, config.rateLimit.redisPrefix)
-          : new MemoryRateLimitStore(),
+          ? new RedisLimiterFactory({ url: config.redisUrl, prefix: config.rateLimit.redisPrefix })
+          : new MemoryLimiterFactory(),
     },
     RateLimiterService,
     UserRateLimitService,
+    AddressRateLimitGuard,
   ],
-  exports: [RateLimiterService, UserRateLimitService],
+  exports: [RateLimiterService, UserRateLimitService, AddressRateLimitGuard],
 })
 export class RateLimitModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}
+  constructor(@Inject(LimiterFactory) private readonly factory: LimiterFactory) {}
 
-  async onModuleInit(): Promise<void> {
-    if (this.store instanceof RedisRateLimitStore) await this.store.connect();
+  onModuleInit(): Promise<void> {
+    return this.factory.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.store instanceof RedisRateLimitStore) await this.store.close();
+  onApplicationShutdown(): Promise<void> {
+    return this.factory.close();
   }
 }

@@ -1,36 +1,62 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock/clock';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../common/http/api-error';
-import { fixedWindow, retryAfterSeconds } from './fixed-window';
+import { LimiterFactory } from './limiter.factory';
+import { throttledHeaders } from './rate-limit-headers';
 import { RateLimitPolicy } from './rate-limit-policy';
-import { RateLimitStore } from './rate-limit.store';
 
 /**
- * Counts requests per policy and key in fixed windows (at most 2x the limit can pass around a
- * window boundary, which is enough to stop hammering) and refuses the excess with 429,
- * `Retry-After` and `{error: "rate_limited"}`.
+ * Counts points per policy and key with rate-limiter-flexible (a window starts with a key's first
+ * point and lasts `windowSeconds`) and refuses the excess with 429 `rate_limited`, `Retry-After`
+ * and the RateLimit headers (rate-limit-headers.ts).
  */
 @Injectable()
 export class RateLimiterService {
-  constructor(
-    private readonly store: RateLimitStore,
-    private readonly clock: Clock,
-  ) {}
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  async consume(policy: RateLimitPolicy, key: string): Promise<void> {
+  constructor(private readonly factory: LimiterFactory) {}
+
+  /** Spends `points` (at most the whole quota, so a heavy request can always pass alone) or throws 429. */
+  async consume(policy: RateLimitPolicy, key: string, points = 1): Promise<void> {
     if (policy.limit <= 0) return;
-    const now = this.clock.now().getTime();
-    const windowMs = policy.windowSeconds * 1000;
-    const window = fixedWindow(now, windowMs);
-    const count = await this.store.increment(`${policy.name}:${key}`, window.index, windowMs);
-    if (count > policy.limit) {
-      const retryAfter = retryAfterSeconds(now, window.resetAt);
-      throw new ApiError(
-        HttpStatus.TOO_MANY_REQUESTS,
-        'rate_limited',
-        `Too many requests (limit ${policy.limit} per ${policy.windowSeconds} s); retry in ${retryAfter} s.`,
-        { 'retry-after': String(retryAfter) },
-      );
+    try {
+      await this.limiterFor(policy).consume(key, Math.min(Math.max(1, points), policy.limit));
+    } catch (rejection) {
+      throw this.refusal(policy, rejection);
     }
+  }
+
+  /** Throws 429 when `key` has nothing left, without spending a point (checked before work). */
+  async check(policy: RateLimitPolicy, key: string): Promise<void> {
+    if (policy.limit <= 0) return;
+    const state = await this.limiterFor(policy).get(key);
+    if (state && state.consumedPoints >= policy.limit) throw this.refusal(policy, state);
+  }
+
+  /** Spends a point after the fact (a failed attempt), never refusing the request it counts. */
+  async penalize(policy: RateLimitPolicy, key: string): Promise<void> {
+    if (policy.limit <= 0) return;
+    await this.limiterFor(policy).penalty(key, 1);
+  }
+
+  private limiterFor(policy: RateLimitPolicy): RateLimiterAbstract {
+    let limiter = this.limiters.get(policy.name);
+    if (!limiter) {
+      limiter = this.factory.create(policy);
+      this.limiters.set(policy.name, limiter);
+    }
+    return limiter;
+  }
+
+  private refusal(policy: RateLimitPolicy, rejection: unknown): unknown {
+    // The library rejects with its result when the quota is spent, with an Error when it failed.
+    if (!(rejection instanceof RateLimiterRes)) return rejection;
+    const headers = throttledHeaders(policy, rejection.remainingPoints, rejection.msBeforeNext);
+    return new ApiError(
+      HttpStatus.TOO_MANY_REQUESTS,
+      'rate_limited',
+      `Too many requests (${policy.name}: ${policy.limit} per ${policy.windowSeconds} s); retry in ${headers['retry-after']} s.`,
+      headers,
+    );
   }
 }

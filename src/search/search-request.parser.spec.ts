@@ -1,4 +1,4 @@
-import { parseSearchRequest } from './search-request.parser';
+import { parseSearchRequest, queryShape } from './search-request.parser';
 
 const ok = (params: Record<string, unknown>) => {
   const result = parseSearchRequest(params);
@@ -34,6 +34,13 @@ describe('parseSearchRequest', () => {
     [{ query: 'a', is_prime: 'yes' }, /is_prime/],
     [{ query: 'a', 'review-rating': '6' }, /review-rating/],
     [{ query: 'a', category: '../etc' }, /category/],
+    [{ query: 'a', page: '42' }, /^page: page x pageSize may be at most 1000/],
+    [{ query: 'a', page: '101', pageSize: '10' }, /^page: .*reaches 1010/],
+    [
+      { query: Array.from({ length: 15 }, (_, i) => `w${i}`).join(' OR ') },
+      /^query has 15 terms; at most 12/,
+    ],
+    [{ query: 'a or b OR c oR d Or e -f -x "g h"' }, /^query has 7 operators/],
   ])('rejects %p', (params, message) => {
     expect(error(params)).toMatch(message);
   });
@@ -65,5 +72,21 @@ describe('parseSearchRequest', () => {
         price: ['0-10', '100-'],
       },
     });
+  });
+
+  it('accepts the deepest page and the widest query within the bounds', () => {
+    expect(ok({ query: 'a', page: '41' }).page).toBe(41);
+    expect(ok({ query: 'a', page: '1000', pageSize: '1' }).page).toBe(1000);
+    expect(ok({ query: 'a OR b OR c -d -e "f g" h i j k l' }).query).toBe(
+      'a OR b OR c -d -e "f g" h i j k l',
+    );
+  });
+});
+
+describe('queryShape', () => {
+  it('counts words as terms and OR, -exclusions and phrases as operators', () => {
+    expect(queryShape('blue paper clips')).toEqual({ terms: 3, operators: 0 });
+    expect(queryShape('pen OR pencil -red "fine liner"')).toEqual({ terms: 5, operators: 3 });
+    expect(queryShape(' - " ')).toEqual({ terms: 0, operators: 0 });
   });
 });

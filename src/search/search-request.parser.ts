@@ -8,10 +8,21 @@ export interface SearchRequest {
   filters: Partial<Record<FacetId, string[]>>;
 }
 
+/**
+ * Bounds on what one search may cost (issue 11): the spec fixes pageSize 1..24 and page >= 1; the
+ * rest are ours (README "Search limits"). A deep page makes PostgreSQL rank and skip every result
+ * before it, and each term or operator widens the match set, so both are capped.
+ */
 export const SEARCH_LIMITS = {
   maxQueryLength: 200,
   maxPage: 1000,
   maxPageSize: 24,
+  /** page x pageSize: results beyond the 1,000th are not served (narrow the query instead). */
+  maxResultWindow: 1000,
+  /** Words of the query that are not operators. */
+  maxTerms: 12,
+  /** OR, -exclusions and "quoted phrases" together. */
+  maxOperators: 6,
   maxValuesPerFacet: 20,
   maxQueryStringLength: 4096,
 } as const;
@@ -46,6 +57,15 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
   }
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(text)) return fail('query must not contain control characters');
+  const shape = queryShape(text);
+  if (shape.terms > SEARCH_LIMITS.maxTerms) {
+    return fail(`query has ${shape.terms} terms; at most ${SEARCH_LIMITS.maxTerms} are allowed`);
+  }
+  if (shape.operators > SEARCH_LIMITS.maxOperators) {
+    return fail(
+      `query has ${shape.operators} operators (OR, -exclusions, "phrases"); at most ${SEARCH_LIMITS.maxOperators} are allowed`,
+    );
+  }
 
   const page = integerParam(params.page, 'page', 1, SEARCH_LIMITS.maxPage, 1);
   if (typeof page === 'string') return fail(page);
@@ -57,6 +77,11 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
     SEARCH_LIMITS.maxPageSize,
   );
   if (typeof pageSize === 'string') return fail(pageSize);
+  if (page * pageSize > SEARCH_LIMITS.maxResultWindow) {
+    return fail(
+      `page: page x pageSize may be at most ${SEARCH_LIMITS.maxResultWindow} (page ${page} of ${pageSize} reaches ${page * pageSize}); narrow the query instead of paging this deep`,
+    );
+  }
 
   const filters: Partial<Record<FacetId, string[]>> = {};
   for (const [name, raw] of Object.entries(params)) {
@@ -70,6 +95,25 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
     filters[name] = values;
   }
   return { ok: true, request: { query: text, page, pageSize, filters } };
+}
+
+/**
+ * Terms and operators of a web-search query as gw_search_query reads it: `OR` between words, a
+ * leading `-` excludes a word, double quotes make a phrase (one operator per phrase).
+ */
+export function queryShape(query: string): { terms: number; operators: number } {
+  const phrases = Math.floor((query.match(/"/g)?.length ?? 0) / 2);
+  let terms = 0;
+  let operators = phrases;
+  for (const word of query.replace(/"/g, ' ').split(/\s+/)) {
+    if (word === '' || word === '-') continue;
+    if (word.toLowerCase() === 'or') operators += 1;
+    else {
+      terms += 1;
+      if (word.startsWith('-')) operators += 1;
+    }
+  }
+  return { terms, operators };
 }
 
 function integerParam(

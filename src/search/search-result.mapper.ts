@@ -1,23 +1,9 @@
 import type { SearchHit } from '../catalog/catalog-search.repository';
-import { IMAGE_KINDS } from '../catalog/catalog.constants';
+import { AVAILABILITY_NAMES, deliveryIn, offerText } from '../catalog/catalog.messages';
+import { placeholderImage } from '../catalog/placeholder-image';
+import { formatMoney } from '../common/i18n/money';
 import { ImageDto, SearchResultDto } from './dto/search-response.dto';
-import { Language } from './search-language';
-import { AVAILABILITY_NAMES, deliveryIn, formatMoney, offerText } from './search.messages';
-
-/** Placeholder image URL served by the gateway itself (see src/images). */
-export function placeholderImage(
-  publicUrl: string,
-  productId: string,
-  kind: keyof typeof IMAGE_KINDS,
-  altText: string,
-): ImageDto {
-  return {
-    url: `${publicUrl}/images/products/${encodeURIComponent(productId)}/${kind}.svg`,
-    ...IMAGE_KINDS[kind],
-    altText,
-    kind,
-  };
-}
+import { Language } from '../common/i18n/language';
 
 function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
   const images = Array.isArray(hit.images) ? (hit.images as ImageDto[]) : [];

@@ -1,15 +1,22 @@
 import { Controller, Get, Headers, HttpStatus, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { ApiError } from '../common/http/api-error';
+import { ApiErrors } from '../common/decorators/api-responses.decorator';
 import { AppConfig } from '../config/app-config';
+import { RateLimitCost } from '../rate-limit/rate-limit-cost.decorator';
+import { ACCEPT_LANGUAGE_HEADER, CONTENT_LANGUAGE_HEADERS } from '../common/dto/language.headers';
+import { ApiSearchParameters } from './dto/search-request.params';
 import { SearchResponseDto } from './dto/search-response.dto';
 import { RawQueryString } from './raw-query-string.decorator';
-import { negotiateLanguage } from './search-language';
+import { negotiateLanguage } from '../common/i18n/language';
+import { searchCost } from './search-cost';
 import { parseSearchRequest } from './search-request.parser';
 import { SearchService } from './search.service';
 
+@ApiTags('marketplace')
 @Controller('api/v1/marketplace')
 export class SearchController {
   constructor(
@@ -19,6 +26,23 @@ export class SearchController {
 
   /** GET /api/v1/marketplace/search (spec 4.2). Query parameters are parsed by hand: facets are dynamic. */
   @Get('search')
+  @RateLimitCost(searchCost)
+  @ApiOperation({
+    summary: 'Search products, with facets to narrow the result',
+    description:
+      "Results carry the organization's buying guidance (preferred first, blocked flagged). Facet filters " +
+      'are query parameters named by facet id, with value ids from the facets of an earlier answer.',
+  })
+  @ApiSearchParameters()
+  @ApiHeader(ACCEPT_LANGUAGE_HEADER)
+  @ApiOkResponse({ type: SearchResponseDto, headers: CONTENT_LANGUAGE_HEADERS })
+  @ApiErrors({
+    400:
+      'invalid_request: query missing, blank, too long or with control characters; page or pageSize out of ' +
+      'range or repeated; a malformed facet value or too many values of one facet; a query too costly ' +
+      '(too many terms or operators, paging too deep; README "Search limits"); a query string that is too ' +
+      'long or not validly percent-encoded UTF-8.',
+  })
   async find(
     @Query() params: Record<string, unknown>,
     @RawQueryString() rawQuery: string,

@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { SearchGuidanceProvider } from '../guidance/search-guidance';
 import { SearchResponseDto } from './dto/search-response.dto';
 import { buildFacets, facetCandidates } from './search-facets.builder';
-import { Language } from './search-language';
+import { Language } from '../common/i18n/language';
 import { SearchRequest, typoFallbackText } from './search-request.parser';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';

@@ -1,7 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError } from '../common/http/api-error';
-import { OAuthProtocolError } from '../oauth/oauth-protocol.error';
-import { parseFormUrlencoded } from '../oauth/form-urlencoded.parser';
+import { MalformedFormError, parseFormUrlencoded } from '../common/http/form-urlencoded';
 
 /**
  * A page's posted form (the global form parser hands handlers the raw body): each field's first
@@ -12,8 +11,8 @@ export function readPageForm(raw: unknown, repeated: string[] = []): Record<stri
   try {
     fields = parseFormUrlencoded(typeof raw === 'string' ? raw : '');
   } catch (error) {
-    if (error instanceof OAuthProtocolError) {
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.description);
+    if (error instanceof MalformedFormError) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.message);
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { createCatalog, ProductSpec } from '../factories/catalog.factory';
 import { addRules, organizationWithTokens } from '../factories/guidance.factory';
 import { onTestApp, PUNCHOUT_CATALOG, startPunchout } from '../factories/punchout.factory';

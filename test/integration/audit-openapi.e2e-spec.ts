@@ -49,15 +49,16 @@ describe('OpenAPI of /api/v1/audit', () => {
       'get /api/v1/audit/verify',
       'post /api/v1/audit/console-links',
     ]);
-    const guarded = ['401', '403', '429'];
+    // Every operation: 400 (a repeated Authorization/Host header) and 500; guarded ones 401, 429, 503.
+    const guarded = ['400', '401', '403', '429', '500', '503'];
     expect(declared('get', '/api/v1/audit/verify')).toEqual(['200', ...guarded].sort());
-    expect(declared('get', '/api/v1/audit/export')).toEqual(['200', '400', ...guarded].sort());
-    expect(declared('get', '/api/v1/audit/public-key')).toEqual(['200']);
+    expect(declared('get', '/api/v1/audit/export')).toEqual(['200', ...guarded].sort());
+    expect(declared('get', '/api/v1/audit/public-key')).toEqual(['200', '400', '500']);
     expect(paths['/api/v1/audit/public-key'].get.security).toEqual([]);
-    expect(declared('get', '/api/v1/audit/sessions')).toEqual(['200', '400', ...guarded].sort());
-    expect(declared('get', '/api/v1/audit/sessions/{id}')).toEqual(['200', '400', '404', ...guarded].sort());
-    expect(declared('get', '/api/v1/audit/events')).toEqual(['200', '400', ...guarded].sort());
-    expect(declared('post', '/api/v1/audit/console-links')).toEqual(['201', ...guarded].sort());
+    expect(declared('get', '/api/v1/audit/sessions')).toEqual(['200', ...guarded].sort());
+    expect(declared('get', '/api/v1/audit/sessions/{id}')).toEqual(['200', '404', ...guarded].sort());
+    expect(declared('get', '/api/v1/audit/events')).toEqual(['200', ...guarded].sort());
+    expect(declared('post', '/api/v1/audit/console-links')).toEqual(['201', '413', '415', ...guarded].sort());
   });
 
   it('answers them: 400 for a bad export format, 401/403 on guarded routes, the public key to anyone', async () => {

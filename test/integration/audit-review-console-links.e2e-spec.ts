@@ -4,7 +4,7 @@ import {
   CONSOLE_LINK_TTL_MS,
   ConsoleSignInService,
 } from '../../src/audit/console/console-sign-in.service';
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { Organization, User } from '../../src/generated/prisma/client';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { sha256 } from '../../src/common/crypto/secrets';
 import { Organization } from '../../src/generated/prisma/client';
 import {

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { bearer } from '../support/auth';
 import { bodyOf } from '../support/http';

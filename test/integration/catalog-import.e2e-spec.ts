@@ -94,6 +94,30 @@ describe('catalog import and demo (CLI)', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ imported: 0, aborted: true, problems: [{ line: 2 }] });
   });
 
+  it('reports broken CSV quoting with its line and imports the products before it', async () => {
+    const header = 'productCode,name,category,vendor,price,currency';
+    const path = await file('broken.csv', [
+      header,
+      'CSVQ-1,"Stapler, ""heavy duty""",desk-accessories,V1,10.00,EUR',
+      'CSVQ-2,"Punch',
+      'with a line break",desk-accessories,V1,5.00,EUR',
+      'CSVQ-3,Clip"s,desk-accessories,V1,1.00,EUR',
+      'CSVQ-4,Pin,desk-accessories,V1,1.00,EUR',
+    ]);
+    const { code, stdout, stderr } = await cli('catalog', 'import', path);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Imported 1 product(s), skipped 1');
+    // CSVQ-2 was being read when the broken row came: reported (it starts on line 3), not imported.
+    expect(stderr).toMatch(
+      /line 3: line 5: not valid CSV \(Invalid Opening Quote.*line 5.*\); nothing after it was read/,
+    );
+    const names = await t.prisma.product.findMany({
+      where: { productCode: { startsWith: 'CSVQ-' } },
+      select: { productCode: true, name: true },
+    });
+    expect(names).toEqual([{ productCode: 'CSVQ-1', name: 'Stapler, "heavy duty"' }]);
+  });
+
   it('upserts by product code: a second import replaces the product and its offers', async () => {
     await cli('catalog', 'import', await file('v1.jsonl', [line(product('UP-1'))]));
     const first = await t.prisma.product.findUniqueOrThrow({ where: { productCode: 'UP-1' } });

@@ -30,11 +30,14 @@ describe('OpenAPI document: token endpoint and bearer scheme', () => {
       'grant_type',
     ]);
     expect(resolved.required.sort()).toEqual(['email', 'grant_type']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '429', '500']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
     expect(operation.responses['429'].headers['Retry-After']).toBeDefined();
     const token = document.components.schemas.TokenResponseDto;
     expect(Object.keys(token.properties).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
-    expect(document.components.schemas.OAuthErrorDto.required.sort()).toEqual(['error', 'error_description']);
+    expect(document.components.schemas.ApiErrorResponse.required.sort()).toEqual([
+      'error',
+      'error_description',
+    ]);
   });
 
   it('describes POST /oauth/revoke as public', () => {

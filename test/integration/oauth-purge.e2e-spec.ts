@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { generateSecret, sha256 } from '../../src/common/crypto/secrets';
 import { AccessTokensService } from '../../src/oauth/access-tokens.service';
 import { TokenPurgeScheduler } from '../../src/oauth/token-purge.scheduler';

@@ -1,5 +1,5 @@
 import { sha256 } from '../../src/common/crypto/secrets';
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { Organization } from '../../src/generated/prisma/client';
 import {
   ClientWithSecret,

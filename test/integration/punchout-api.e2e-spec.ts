@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { UserRole } from '../../src/generated/prisma/client';
 import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ManualClock } from '../../src/common/clock/clock';
+import { ManualClock } from '../support/manual-clock';
 import { PunchoutCartService } from '../../src/punchout/punchout-cart.service';
 import { PunchoutExpiryScheduler } from '../../src/punchout/punchout-expiry.scheduler';
 import { UserRole } from '../../src/generated/prisma/client';

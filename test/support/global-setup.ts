@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrations } from '../../src/database/migration-runner';
+import { resetContractCoverage } from './openapi-coverage';
 import { TEST_SERVER_URL_VAR, TEST_TEMPLATE_DB_VAR, databaseUrl } from './test-env';
 
 /**
@@ -12,6 +13,7 @@ import { TEST_SERVER_URL_VAR, TEST_TEMPLATE_DB_VAR, databaseUrl } from './test-e
  * embedded one) and build a migrated template database; each test file clones its own from it.
  */
 export default async function globalSetup(): Promise<void> {
+  resetContractCoverage();
   let serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));

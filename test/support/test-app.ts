@@ -1,10 +1,12 @@
 import { DynamicModule, Type } from '@nestjs/common';
+import { MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully } from '../../src/bootstrap/close-gracefully';
 import { createApp } from '../../src/bootstrap/create-app';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { PrismaService } from '../../src/database/prisma.service';
+import { checkResponsesAgainstContract } from './openapi-contract';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -41,6 +43,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const app = await createApp(config, { extraModules: options.extraModules, clock: options.clock });
+  // Every response is checked against docs/openapi.json (the contract test; openapi-contract.ts).
+  await checkResponsesAgainstContract(
+    app.getHttpAdapter().getInstance(),
+    controllerPaths(options.extraModules ?? []),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as { port: number };
   return {
@@ -54,4 +61,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (!options.database) await database.drop();
     },
   };
+}
+
+/** The route prefixes (`/__test`) of the controllers in modules a test mounts: not part of the API. */
+function controllerPaths(modules: Array<Type | DynamicModule>): string[] {
+  return modules.flatMap((module) => {
+    const type = 'module' in module ? module.module : module;
+    const controllers: Type[] = [
+      ...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, type) as Type[] | undefined) ?? []),
+      ...('module' in module ? (module.controllers ?? []) : []),
+    ];
+    return controllers.map((controller) => {
+      const path = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      return `/${path.replace(/^\/+/, '')}`;
+    });
+  });
 }

@@ -10,17 +10,17 @@ import {
   Query,
 } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiCreatedResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../auth/current-principal.decorator';
 import { Principal } from '../../auth/principal';
 import { RequireRoles } from '../../auth/require-roles.decorator';
+import { ApiBodyRefusals, ApiErrors } from '../../common/decorators/api-responses.decorator';
 import { UserRole } from '../../generated/prisma/enums';
 import { ConsoleSignInService } from '../console/console-sign-in.service';
 import {
@@ -47,7 +47,9 @@ export class AuditReviewController {
   @Get('sessions')
   @ApiOperation({ summary: 'Punchout sessions with their outcome and cart totals, newest first' })
   @ApiOkResponse({ type: AuditSessionPage })
-  @ApiBadRequestResponse({ description: 'A filter, the cursor or the limit is malformed (invalid_request).' })
+  @ApiErrors({
+    400: 'invalid_request: a filter, the cursor or the limit is malformed, from is not before to, or an unknown parameter.',
+  })
   sessions(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListAuditSessionsQuery,
@@ -57,9 +59,16 @@ export class AuditReviewController {
 
   @Get('sessions/:id')
   @ApiOperation({ summary: "One punchout session's full timeline, including the OCI fields posted back" })
+  @ApiParam({
+    name: 'id',
+    description: 'The punchout session id.',
+    schema: { type: 'string', format: 'uuid' },
+  })
   @ApiOkResponse({ type: AuditSessionDetail })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID (invalid_request).' })
-  @ApiNotFoundResponse({ description: 'No session with this id in your organization (not_found).' })
+  @ApiErrors({
+    400: 'invalid_request: the id is not a UUID.',
+    404: 'not_found: no session with this id in your organization.',
+  })
   session(
     @CurrentPrincipal() principal: Principal,
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
@@ -70,7 +79,9 @@ export class AuditReviewController {
   @Get('events')
   @ApiOperation({ summary: "The organization's audit events in chain order" })
   @ApiOkResponse({ type: AuditEventPage })
-  @ApiBadRequestResponse({ description: 'A filter, the cursor or the limit is malformed (invalid_request).' })
+  @ApiErrors({
+    400: 'invalid_request: a filter, the cursor or the limit is malformed, from is not before to, or an unknown parameter.',
+  })
   events(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListAuditEventsQuery,
@@ -85,6 +96,7 @@ export class AuditReviewController {
     summary: 'A one-time sign-in link to the compliance console (expires after 10 minutes, works once)',
   })
   @ApiCreatedResponse({ type: ConsoleLinkResponse })
+  @ApiBodyRefusals()
   async consoleLink(@CurrentPrincipal() principal: Principal): Promise<ConsoleLinkResponse> {
     const link = await this.signIn.createLinkForUser(
       principal.organizationId,

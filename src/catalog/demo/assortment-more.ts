@@ -1,4 +1,4 @@
-import type { LeafAssortment, ProductType } from './assortment';
+import type { LeafAssortment, ProductType } from './assortment.types';
 
 /**
  * Product types added for issue 12 (printers, toner and ink, laptops, fasteners, tools, kitchen,

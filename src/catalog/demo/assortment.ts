@@ -4,28 +4,9 @@
  * products, vendors and prices are invented.
  */
 import { MORE_LEAVES, MORE_PAPER, MORE_PERIPHERALS, MORE_WRITING } from './assortment-more';
+import type { LeafAssortment } from './assortment.types';
 
-export interface ProductType {
-  /** Stable key of the product type (the relevance judgments refer to it). */
-  key: string;
-  en: string;
-  de: string;
-  /** Variants in English and German, same order. */
-  variants: Array<[string, string]>;
-  price: [number, number];
-  unspsc: string;
-  eclass?: string;
-  unit?: string;
-  features: Array<[string, string]>;
-}
-
-export interface LeafAssortment {
-  categoryId: string;
-  brands: string[];
-  types: ProductType[];
-  /** Relative share of the catalog. */
-  weight: number;
-}
+export type { LeafAssortment, ProductType } from './assortment.types';
 
 const COLOURS: Array<[string, string]> = [
   ['black', 'schwarz'],

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { CsvLineParser, checkCsvHeader, csvRowsToRecord } from './csv-line.parser';
+import type { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { checkCsvHeader, csvRowsToRecord } from './csv-columns';
 
 export type ImportFormat = 'jsonl' | 'csv';
 
@@ -36,10 +38,17 @@ export async function* readImportRecords(
     bytes += Buffer.byteLength(chunk as string);
     onBytes(bytes, size);
   });
+  if (format === 'csv') {
+    try {
+      yield* csvProducts(stream);
+    } finally {
+      stream.destroy();
+    }
+    return;
+  }
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   try {
-    if (format === 'jsonl') yield* jsonLines(lines);
-    else yield* csvProducts(lines);
+    yield* jsonLines(lines);
   } finally {
     lines.close();
     stream.destroy();
@@ -64,48 +73,82 @@ async function* jsonLines(lines: AsyncIterable<string>): AsyncGenerator<ImportRe
   }
 }
 
-async function* csvProducts(lines: AsyncIterable<string>): AsyncGenerator<ImportRecord> {
-  const parser = new CsvLineParser();
+/**
+ * The products of an RFC 4180 CSV file (csv-parse): quoted fields may hold commas, doubled quotes
+ * and line breaks; a BOM is dropped; CRLF and LF both end a record. Consecutive rows with the same
+ * productCode are one product. A syntax error (a stray or unclosed quote, an oversized record)
+ * stops the import there with its line: after a broken quote no later row boundary can be
+ * trusted. The product being read at that point is reported, not imported; those before it are.
+ */
+async function* csvProducts(input: Readable): AsyncGenerator<ImportRecord> {
+  const syntaxErrors: CsvError[] = [];
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n'],
+      max_record_size: MAX_LINE,
+      // Keep the records read before a syntax error: without this, the error discards them.
+      skip_records_with_error: true,
+    }),
+  );
+  parser.on('skip', (error: CsvError) => syntaxErrors.push(error));
   let header: string[] | null = null;
   let group: { code: string; line: number; rows: string[][]; error?: string } | null = null;
-  let number = 0;
-  let recordStart = 1;
-  for await (const text of lines) {
-    number++;
-    const line = number === 1 ? text.replace(/^\uFEFF/, '') : text;
-    if (!parser.pending) recordStart = number;
-    if (line.length > MAX_LINE) {
-      yield { line: number, error: `line longer than ${MAX_LINE} characters` };
-      return;
-    }
-    const fields = parser.push(line);
-    if (!fields) continue;
-    if (!header) {
-      header = fields.map((f) => f.trim());
-      const problems = checkCsvHeader(header);
-      if (problems.length > 0) {
-        yield { line: 1, error: `bad CSV header: ${problems.join('; ')}` };
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  const stopAt = (error: CsvError): ImportRecord => {
+    const line = typeof error.lines === 'number' ? error.lines : previousEnd + 1;
+    const message = `line ${line}: not valid CSV (${error.message}); nothing after it was read`;
+    return { line: group?.line ?? line, error: message };
+  };
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
+      const start = previousEnd + 1 + (info.empty_lines - previousEmpty);
+      previousEnd = info.lines;
+      previousEmpty = info.empty_lines;
+      const broken = syntaxErrors[0];
+      if (broken && typeof broken.lines === 'number' && broken.lines <= start) {
+        yield stopAt(broken);
         return;
       }
-      continue;
+      if (!header) {
+        header = record.map((f) => f.trim());
+        const problems = checkCsvHeader(header);
+        if (problems.length > 0) {
+          yield { line: 1, error: `bad CSV header: ${problems.join('; ')}` };
+          return;
+        }
+        continue;
+      }
+      if (record.length === 1 && record[0].trim() === '') continue;
+      const code = record[header.indexOf('productCode')]?.trim() ?? '';
+      if (group && group.code !== code) {
+        yield finish(header, group);
+        group = null;
+      }
+      group ??= { code, line: start, rows: [] };
+      if (record.length !== header.length) {
+        group.error ??= `line ${start}: ${record.length} fields, the header has ${header.length}`;
+      }
+      group.rows.push(record);
     }
-    if (fields.length === 1 && fields[0].trim() === '') continue;
-    const code = fields[header.indexOf('productCode')]?.trim() ?? '';
-    if (group && group.code !== code) {
-      yield finish(header, group);
-      group = null;
-    }
-    group ??= { code, line: recordStart, rows: [] };
-    if (fields.length !== header.length) {
-      group.error ??= `line ${recordStart}: ${fields.length} fields, the header has ${header.length}`;
-    }
-    group.rows.push(fields);
+  } finally {
+    parser.destroy();
   }
-  if (parser.pending) {
-    yield { line: recordStart, error: 'the file ends inside a quoted field' };
+  if (syntaxErrors.length > 0) {
+    yield stopAt(syntaxErrors[0]);
     return;
   }
   if (header && group) yield finish(header, group);
+}
+
+/** What csv-parse tells about each record (option `info`): the line it ends on, empty lines so far. */
+interface Info {
+  lines: number;
+  empty_lines: number;
 }
 
 function finish(header: string[], group: { line: number; rows: string[][]; error?: string }): ImportRecord {

@@ -2,6 +2,14 @@ import { createHash } from 'node:crypto';
 import { AVAILABILITIES, CATALOG_ID_PATTERN, IMAGE_KINDS, OFFER_CONDITIONS } from '../catalog.constants';
 import { BookInput, ImageInput, OfferInput, ProductInput, TaxonomyInput } from '../catalog-product.input';
 
+/*
+ * Hand-written on purpose, not class-validator: measured with `npm run bench -- import-validation
+ * 20000` (2 offers per record, JSON.parse baseline in the same run, 2-core machine), the
+ * class-validator DTO version of this schema (commit d8c0c26) checked 3,490-3,739 records/s with a
+ * p99 of 8.3-8.6 ms per record, this checker 37,716-39,580 records/s (p99 15-17 us): 10x slower,
+ * and a whole 20,000-product import took 39.5-48 s instead of 22-30 s. Imports run to millions of
+ * products, so the import path keeps this one; the API's DTOs stay on class-validator.
+ */
 export type RecordResult = { ok: true; product: ProductInput } | { ok: false; errors: string[] };
 
 const PRODUCT_CODE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$/;
@@ -205,10 +213,7 @@ function book(raw: unknown, errors: string[]): BookInput | null {
   const publishedLanguage = f.string('publishedLanguage', { max: 35 });
   if (isbn10 && !/^\d{9}[\dX]$/.test(isbn10)) errors.push('book.isbn10: 9 digits and a check digit or X');
   if (isbn13 && !/^97[89]\d{10}$/.test(isbn13)) errors.push('book.isbn13: 13 digits starting 978 or 979');
-  if (
-    publicationDate &&
-    (!/^\d{4}-\d{2}-\d{2}$/.test(publicationDate) || isNaN(Date.parse(publicationDate)))
-  ) {
+  if (publicationDate && (!/^\d{4}-\d{2}-\d{2}$/.test(publicationDate) || !isCalendarDate(publicationDate))) {
     errors.push('book.publicationDate: a date YYYY-MM-DD');
   }
   if (isbn10) result.isbn10 = isbn10;
@@ -232,6 +237,12 @@ function overview(raw: unknown, errors: string[]): Record<string, string | numbe
     }
   }
   return raw as Record<string, string | number | boolean>;
+}
+
+/** A real day: Date.parse would take 2020-02-30 as 1 March. */
+function isCalendarDate(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 function digest(text: string): string {

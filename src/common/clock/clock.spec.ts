@@ -1,4 +1,5 @@
-import { ManualClock, SystemClock } from './clock';
+import { ManualClock } from '../../../test/support/manual-clock';
+import { SystemClock } from './clock';
 
 describe('ManualClock', () => {
   it('stands still until advanced, then moves by exactly the amount given', () => {

@@ -1,6 +1,8 @@
 /**
- * The time source for everything that expires or counts per window (tokens, rate limits, purges).
- * Injected instead of `new Date()` so tests move time forward without sleeping.
+ * The time source for everything that expires or counts per window (tokens, rate limits, purges,
+ * caches) and for every stored time. Injected instead of `new Date()` so tests move time forward
+ * without sleeping. Elapsed time that only paces output (progress bars, log throttling, durations
+ * shown to an operator) stays on Date.now(): it is not business time.
  */
 export abstract class Clock {
   abstract now(): Date;
@@ -9,31 +11,5 @@ export abstract class Clock {
 export class SystemClock extends Clock {
   now(): Date {
     return new Date();
-  }
-}
-
-/** A clock that only moves when told to (tests). */
-export class ManualClock extends Clock {
-  private current: number;
-
-  constructor(start: Date = new Date()) {
-    super();
-    this.current = start.getTime();
-  }
-
-  now(): Date {
-    return new Date(this.current);
-  }
-
-  advance(milliseconds: number): void {
-    this.current += milliseconds;
-  }
-
-  advanceSeconds(seconds: number): void {
-    this.advance(seconds * 1000);
-  }
-
-  set(time: Date): void {
-    this.current = time.getTime();
   }
 }

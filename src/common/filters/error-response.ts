@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, ApiErrorBody, ERROR_CODE_BY_STATUS } from '../http/api-error';
+import { apiErrorForPrisma } from './prisma-errors';
 import { isClientAbort, isDatabaseUnavailable, isUnstorableText } from './database-errors';
 
 export interface ErrorResponse {
@@ -11,10 +12,13 @@ export interface ErrorResponse {
 
 /**
  * Maps anything thrown to the response a client sees: HTTP errors keep their status in our shape,
+ * Prisma's unique violation is a 409 and its missing record a 404 (prisma-errors.ts),
  * Fastify's own 4xx (malformed JSON, body too large, wrong media type) keep theirs, an unreachable
  * database is a 503, everything else a 500 with a generic message. Never a stack trace.
  */
-export function errorResponseFor(exception: unknown, request?: FastifyRequest): ErrorResponse {
+export function errorResponseFor(thrown: unknown, request?: FastifyRequest): ErrorResponse {
+  // Prisma's known errors (unique violation, missing record) are mapped here once, not per service.
+  const exception = apiErrorForPrisma(thrown) ?? thrown;
   if (exception instanceof ApiError) {
     return {
       status: exception.getStatus(),

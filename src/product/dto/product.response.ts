@@ -1,25 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ImageResponse, MoneyResponse } from '../../common/dto/money.response';
+
+export { ImageResponse, MoneyResponse };
 
 /**
  * The product details response of spec section 2.3, as classes so the OpenAPI document describes
  * it. Optional fields without a value are omitted, never sent as null. (Response shapes of one
  * resource are kept together here rather than one file per class.)
  */
-
-export class MoneyResponse {
-  @ApiProperty({ minimum: 0, example: 12.5 }) amount!: number;
-  @ApiProperty({ example: 'EUR', description: 'ISO 4217 currency code' }) currency!: string;
-  @ApiPropertyOptional({ example: '€12.50', description: 'Localized text (Accept-Language)' })
-  formatted?: string;
-}
-
-export class ImageResponse {
-  @ApiProperty({ example: 'https://gateway.example/images/products/P1/medium.svg' }) url!: string;
-  @ApiPropertyOptional() width?: number;
-  @ApiPropertyOptional() height?: number;
-  @ApiPropertyOptional() altText?: string;
-  @ApiPropertyOptional({ enum: ['thumbnail', 'small', 'medium', 'large'] }) kind?: string;
-}
 
 export class QuantityPriceTierResponse {
   @ApiProperty({ example: 10, description: 'The price applies from this quantity on (>=).' })

@@ -1,58 +1,66 @@
-/** The search response of spec section 2.2 (field names and optionality as specified). */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ImageResponse, MoneyResponse } from '../../common/dto/money.response';
 
-export interface MoneyDto {
-  amount: number;
-  currency: string;
-  formatted?: string;
-}
+/**
+ * The search response of spec section 2.2 (field names and optionality as specified), as classes so
+ * the OpenAPI document describes it. Optional fields without a value are omitted, never null.
+ */
 
-export interface ImageDto {
-  url: string;
-  width?: number;
-  height?: number;
-  altText?: string;
-  kind?: string;
-}
+export type MoneyDto = MoneyResponse;
+export type ImageDto = ImageResponse;
 
-export interface SearchResultDto {
-  id: string;
-  provider: 'marketplace';
-  name: string;
-  vendor?: string;
-  price: MoneyDto;
-  preview?: ImageDto;
-  quantityDiscountsAvailable?: boolean;
-  delivery?: string;
-  priceTaxLabel?: string;
+export class SearchResultDto {
+  @ApiProperty({ example: 'B0PEN00001' }) id!: string;
+  @ApiProperty({ enum: ['marketplace'] }) provider!: 'marketplace';
+  @ApiProperty() name!: string;
+  @ApiPropertyOptional() vendor?: string;
+  @ApiProperty({
+    type: () => MoneyResponse,
+    description: "The lowest unit price among the offers the buyer may order, in the buyer's currency.",
+  })
+  price!: MoneyDto;
+  @ApiPropertyOptional({ type: () => ImageResponse }) preview?: ImageDto;
+  @ApiPropertyOptional() quantityDiscountsAvailable?: boolean;
+  @ApiPropertyOptional({ example: 'Delivery in 2 days' }) delivery?: string;
+  @ApiPropertyOptional({ example: 'excl. VAT' }) priceTaxLabel?: string;
+  @ApiPropertyOptional({ description: "An offer is preferred under the organization's buying guidance." })
   preferred?: boolean;
+  @ApiPropertyOptional({ description: 'Every offer is blocked under the buying guidance.' })
   blocked?: boolean;
-  starRating?: number;
-  sku?: string;
-  availability?: string;
+  @ApiPropertyOptional({ minimum: 0, maximum: 5 }) starRating?: number;
+  @ApiPropertyOptional() sku?: string;
+  @ApiPropertyOptional({ example: 'In stock' }) availability?: string;
 }
 
-export interface SearchFacetValueDto {
-  id: string;
-  name: string;
-  selected?: boolean;
+export class SearchFacetValueDto {
+  @ApiProperty({ description: 'The value id: send it back as `<facet id>=<value id>` to filter.' })
+  id!: string;
+  @ApiProperty({ description: 'Localized display name (Accept-Language).' }) name!: string;
+  @ApiPropertyOptional({ description: 'This value is selected in the request.' }) selected?: boolean;
 }
 
-export interface SearchFacetDto {
-  id: string;
-  name: string;
+export class SearchFacetDto {
+  @ApiProperty({ description: 'The facet id, which is also the filter parameter name.', example: 'category' })
+  id!: string;
+  @ApiProperty() name!: string;
+  @ApiPropertyOptional({
+    type: () => [SearchFacetValueDto],
+    description: 'category only: the path from the root to the selected category.',
+  })
   parents?: SearchFacetValueDto[];
-  values: SearchFacetValueDto[];
+  @ApiProperty({ type: () => [SearchFacetValueDto] }) values!: SearchFacetValueDto[];
 }
 
-export interface SearchCountDto {
-  value: number;
-  relation: 'eq' | 'gte';
+export class SearchCountDto {
+  @ApiProperty({ minimum: 0 }) value!: number;
+  @ApiProperty({ enum: ['eq', 'gte'], description: 'gte: at least `value` matches (the count was capped).' })
+  relation!: 'eq' | 'gte';
 }
 
-export interface SearchResponseDto {
-  id: 'marketplace';
-  name: string;
-  count: SearchCountDto;
-  data: SearchResultDto[];
-  facets: SearchFacetDto[];
+export class SearchResponseDto {
+  @ApiProperty({ enum: ['marketplace'] }) id!: 'marketplace';
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: () => SearchCountDto }) count!: SearchCountDto;
+  @ApiProperty({ type: () => [SearchResultDto] }) data!: SearchResultDto[];
+  @ApiProperty({ type: () => [SearchFacetDto] }) facets!: SearchFacetDto[];
 }

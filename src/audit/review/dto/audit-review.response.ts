@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PUNCHOUT_STATUSES, SESSION_OUTCOMES } from '../session-record';
 
 export class CurrencyTotalResponse {
@@ -117,6 +117,7 @@ export class TransferredCartResponse {
   lines!: OciCartLineResponse[];
 }
 
+@ApiExtraModels(TransferredCartResponse)
 export class AuditSessionDetail extends AuditSessionSummary {
   @ApiProperty() callbackUrl!: string;
   @ApiProperty() target!: string;
@@ -131,9 +132,13 @@ export class AuditSessionDetail extends AuditSessionSummary {
   closeReason!: string | null;
   @ApiProperty({ type: [AuditCartItemResponse], description: 'The cart as stored now.' })
   cartItems!: AuditCartItemResponse[];
-  @ApiPropertyOptional({
-    nullable: true,
-    type: TransferredCartResponse,
+  // OpenAPI 3.0 cannot make a $ref nullable (nullable does not reach into allOf), hence the
+  // explicit alternative that is only null.
+  @ApiProperty({
+    oneOf: [
+      { $ref: getSchemaPath(TransferredCartResponse) },
+      { type: 'object', nullable: true, enum: [null] },
+    ],
     description: 'What was posted back to the procurement system; null if nothing was posted.',
   })
   transferred!: TransferredCartResponse | null;

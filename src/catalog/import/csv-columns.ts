@@ -1,47 +1,4 @@
-/**
- * RFC 4180 CSV, fed line by line: quoted fields may contain commas, doubled quotes and line
- * breaks. `push` returns the fields of a completed record, or null while a quoted field is open.
- */
-export class CsvLineParser {
-  private fields: string[] = [];
-  private field = '';
-  private quoted = false;
-  private open = false;
-
-  push(line: string): string[] | null {
-    if (this.open) this.field += '\n';
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i];
-      if (this.open) {
-        if (ch === '"') {
-          if (line[i + 1] === '"') {
-            this.field += '"';
-            i++;
-          } else this.open = false;
-        } else this.field += ch;
-      } else if (ch === '"' && this.field === '' && !this.quoted) {
-        this.open = true;
-        this.quoted = true;
-      } else if (ch === ',') {
-        this.fields.push(this.field);
-        this.field = '';
-        this.quoted = false;
-      } else this.field += ch;
-    }
-    if (this.open) return null;
-    const record = [...this.fields, this.field];
-    this.fields = [];
-    this.field = '';
-    this.quoted = false;
-    return record;
-  }
-
-  /** True when the input ended inside a quoted field. */
-  get pending(): boolean {
-    return this.open;
-  }
-}
-
+// The CSV import's columns and how one product's rows (one per offer) become an import record.
 export const CSV_COLUMNS = [
   'productCode',
   'id',

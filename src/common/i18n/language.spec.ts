@@ -1,4 +1,4 @@
-import { negotiateLanguage } from './search-language';
+import { negotiateLanguage } from './language';
 
 describe('negotiateLanguage', () => {
   it.each([

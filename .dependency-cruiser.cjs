@@ -1,0 +1,125 @@
+// Module boundaries, checked by `npm run lint:deps` (part of `npm test`): scripts/lint-deps.js runs
+// dependency-cruiser with this file and, on the same graph, the feature-folder cycle check.
+//
+// Layout (README "Code layout"):
+// - FEATURES: one folder per feature under src/. A feature may import another feature only through
+//   what that feature declares public (below); everything else in its folder is its own business.
+// - SHARED: libraries every feature may use (src/common, src/config, src/database, src/logging,
+//   src/web, the generated Prisma client). They never import a feature.
+// - Composition roots (src/app.module.ts, src/main.ts, src/bootstrap) wire features together through
+//   their public files too.
+// Type-only imports count (tsPreCompilationDeps): a type shared both ways is a design cycle even if
+// the compiler erases it. Unit specs (*.spec.ts) may reach into what they test and are not cruised:
+// nothing imports a spec, so it can never be part of a cycle.
+'use strict';
+
+const FEATURES = [
+  'admin',
+  'audit',
+  'auth',
+  'catalog',
+  'demo',
+  'guidance',
+  'health',
+  'images',
+  'oauth',
+  'product',
+  'punchout',
+  'rate-limit',
+  'search',
+];
+const SHARED = ['common', 'config', 'database', 'logging', 'web', 'generated'];
+
+/**
+ * A feature's public surface. By role, for every feature: its Nest module (`*.module.ts`), its
+ * services (`*.service.ts`), the Nest pieces meant for others' routes (`*.decorator.ts`,
+ * `*.guard.ts`, `*.pipe.ts`), its constants (`*.constants.ts`), its errors (`*.error.ts`) and its
+ * request/response shapes (`dto/`).
+ * Beyond that, each feature lists here the few files it offers on purpose (types and pure functions
+ * that other features build on); a new entry is a design decision to review, not a lint fix.
+ */
+const PUBLIC_BY_ROLE = '\\.(module|service|decorator|guard|pipe|constants|error)\\.tsx?$|/dto/';
+const PUBLIC_FILES = {
+  audit: [
+    'audit-event.ts', // AuditActor and the event types every audited change writes
+    'audit-actor.ts', // how an actor is named (cli:<user>@<host>)
+    'audit-checkpoint.ts', // signed checkpoints: parsed by the operator CLI
+    'audit-signing-key.ts', // the signing key provider and key generation (CLI keygen)
+  ],
+  auth: [
+    'principal.ts', // who is calling, for every authenticated route
+    'access-token.repository.ts', // token lookup, shared with OAuth revocation
+    'token-cache.ts', // the token cache OAuth invalidates on revocation
+  ],
+  catalog: [
+    'catalog-search.repository.ts', // the hand-tuned search query, used by search
+    'search-filters.ts', // facet ids and predicates shared by search's parser and facets
+    'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
+    'placeholder-image.ts', // the placeholder image of a product without its own
+    'progress-bar.ts', // progress of long catalog operations, drawn by the CLI
+    'import/import-records.reader.ts', // import formats (the CLI checks --format)
+  ],
+  guidance: [
+    'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with
+    'search-guidance.ts', // the rules as search applies them
+  ],
+  product: [
+    'product.repository.ts', // exported by ProductModule: punchout reads products the same way
+  ],
+  'rate-limit': [
+    'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
+  ],
+  search: [
+    'search-request.parser.ts', // punchout parses its search box exactly as the API does
+  ],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const publicPaths = Object.entries(PUBLIC_FILES).flatMap(([feature, files]) =>
+  files.map((file) => `^src/${escape(feature)}/${escape(file)}$`),
+);
+const featureFolder = `^src/(${FEATURES.map(escape).join('|')})/`;
+
+module.exports = {
+  FEATURES,
+  SHARED,
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files must not import each other in a cycle (directly or through others).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-feature-internals',
+      severity: 'error',
+      comment:
+        "Another feature's file that it does not declare public (see PUBLIC_FILES in .dependency-cruiser.cjs): " +
+        "move the shared piece to src/common (or make it part of that feature's public surface on purpose).",
+      from: { path: '^src/([^/]+)' },
+      to: { path: featureFolder, pathNot: ['^src/$1/', PUBLIC_BY_ROLE, ...publicPaths] },
+    },
+    {
+      name: 'shared-not-to-features',
+      severity: 'error',
+      comment: 'Shared libraries are below every feature: they must not import one.',
+      from: { path: `^src/(${SHARED.map(escape).join('|')})/` },
+      to: { path: featureFolder },
+    },
+    {
+      name: 'not-to-test',
+      severity: 'error',
+      comment: 'Production code must not import test support code.',
+      from: { path: '^src/' },
+      to: { path: '^test/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^src/generated/', '\\.spec\\.tsx?$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+  },
+};

@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImportRecord, readImportRecords } from './import-records.reader';
+
+const HEADER = 'productCode,name,category,vendor,price,currency,description';
+
+describe('CSV import records (RFC 4180 via csv-parse)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'csv-records-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function read(text: string): Promise<ImportRecord[]> {
+    const path = join(dir, `${Math.random().toString(36).slice(2)}.csv`);
+    await writeFile(path, text);
+    const records: ImportRecord[] = [];
+    for await (const record of readImportRecords(path, 'csv')) records.push(record);
+    return records;
+  }
+  const descriptionOf = (record: ImportRecord) =>
+    (record as { record: { description?: string } }).record.description;
+
+  it('keeps line breaks inside quoted fields and numbers products by their first line', async () => {
+    const records = await read(
+      `${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,"two\nlines"\nA-2,Punch,desk,V1,2.00,EUR,plain\n`,
+    );
+    expect(records.map((r) => r.line)).toEqual([2, 4]);
+    expect(descriptionOf(records[0])).toBe('two\nlines');
+    expect(descriptionOf(records[1])).toBe('plain');
+  });
+
+  it('reads doubled quotes as one quote and commas inside quotes as text', async () => {
+    const [record] = await read(`${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,"the ""best"", really"\n`);
+    expect(descriptionOf(record)).toBe('the "best", really');
+  });
+
+  it('drops a UTF-8 byte order mark before the header and accepts CRLF line ends', async () => {
+    const records = await read(
+      `\uFEFF${HEADER}\r\nA-1,Stapler,desk,V1,1.00,EUR,x\r\nA-2,Punch,desk,V1,2.00,EUR,y\r\n`,
+    );
+    expect(records.map((r) => [r.line, r.error])).toEqual([
+      [2, undefined],
+      [3, undefined],
+    ]);
+  });
+
+  it('skips blank lines and keeps counting them', async () => {
+    const records = await read(
+      `${HEADER}\n\nA-1,Stapler,desk,V1,1.00,EUR,x\n\n\nA-2,Punch,desk,V1,2.00,EUR,y\n`,
+    );
+    expect(records.map((r) => r.line)).toEqual([3, 6]);
+  });
+
+  it('stops at a stray quote with a clear error naming its line; products before it are kept', async () => {
+    const records = await read(
+      `${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,x\nA-2,Punch,desk,V1,2.00,EUR,y\nA-3,Clip,desk,V1,3.00,EUR,"bad"quote\nA-4,Pin,desk,V1,4.00,EUR,z\n`,
+    );
+    expect(records.map((r) => r.line)).toEqual([2, 3]);
+    expect(records[0]).not.toHaveProperty('error');
+    // The product still being read (its next row might have been the broken one) is not imported.
+    expect(records[1].error).toMatch(
+      /^line 4: not valid CSV \(Invalid Closing Quote: got "q" at line 4.*\); nothing after it was read$/,
+    );
+  });
+
+  it('reports a quote opened in the middle of a field', async () => {
+    const records = await read(`${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,ab"c\n`);
+    expect(records).toEqual([
+      { line: 2, error: expect.stringMatching(/^line 2: not valid CSV \(Invalid Opening Quote/) },
+    ]);
+  });
+
+  it('reports a quote left open until the end of the file', async () => {
+    const records = await read(
+      `${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,x\nA-2,Punch,desk,V1,2.00,EUR,y\nA-3,Clip,desk,V1,2.00,EUR,"open\nstill open\n`,
+    );
+    expect(records.map((r) => r.line)).toEqual([2, 3]);
+    expect(records[0]).not.toHaveProperty('error');
+    expect(records[1].error).toMatch(/^line 5: not valid CSV \(Quote Not Closed/);
+  });
+
+  it('reports a row with the wrong number of fields as that product’s problem', async () => {
+    const records = await read(`${HEADER}\nA-1,Stapler,desk,V1,1.00\nA-2,Punch,desk,V1,2.00,EUR,y\n`);
+    expect(records[0]).toEqual({ line: 2, error: 'line 2: 5 fields, the header has 7' });
+    expect(records[1]).toMatchObject({ line: 3, record: { productCode: 'A-2' } });
+  });
+});

@@ -1,0 +1,66 @@
+import Redis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
+import { InsuranceLimiter } from './insurance.limiter';
+import { LimiterFactory } from './limiter.factory';
+import { RateLimitPolicy } from './rate-limit-policy';
+import { RedisOutageMonitor } from './redis-outage.monitor';
+
+export interface RedisLimiterOptions {
+  url: string;
+  prefix: string;
+  /** How long a counter update may take before the request is counted in memory instead. */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Counters in Redis (REDIS_URL), shared by every replica: rate-limiter-flexible increments and
+ * expires a key in one Lua script, so concurrent requests on any replica are counted exactly. While
+ * Redis is unreachable (not connected, or a command times out) each replica counts in memory
+ * through the library's insurance limiter, and the outage is logged once (RedisOutageMonitor).
+ */
+export class RedisLimiterFactory extends LimiterFactory {
+  private readonly redis: Redis;
+  readonly monitor: RedisOutageMonitor;
+
+  constructor(private readonly options: RedisLimiterOptions) {
+    super();
+    this.redis = new Redis(options.url, {
+      lazyConnect: true,
+      // Fail at once while disconnected (the insurance limiter answers) instead of queueing.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs ?? 250,
+      connectTimeout: 2_000,
+      // After a failed connection ioredis keeps a timer this long on close; a live connection quits well within it.
+      disconnectTimeout: 200,
+    });
+    this.monitor = new RedisOutageMonitor(this.redis);
+  }
+
+  create(policy: RateLimitPolicy): RateLimiterAbstract {
+    const shape = { points: policy.limit, duration: policy.windowSeconds };
+    return new RateLimiterRedis({
+      ...shape,
+      storeClient: this.redis,
+      keyPrefix: `${this.options.prefix}${policy.name}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new InsuranceLimiter({ ...shape, keyPrefix: policy.name }, () =>
+        this.monitor.markDown('a counter update failed'),
+      ),
+    });
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.redis.connect();
+    } catch (error) {
+      this.monitor.markDown(`not reachable at start: ${(error as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.monitor.stop();
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+  }
+}
