@@ -8,6 +8,14 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { URL } = require('node:url');
 const { execFile } = require('node:child_process');
+
+/** Load-generator processes still running: stopped on Ctrl-C by the benchmark suite. */
+const running = new Set();
+
+/** Stops every load generator still running (benchmark interrupted). */
+function stopLoadGenerators() {
+  for (const child of running) child.kill('SIGTERM');
+}
 const { Client } = require('pg');
 
 const dist = (path) => require(join(__dirname, '../../dist', path));
@@ -101,11 +109,12 @@ function measure(name, options) {
     });`;
   const load = { connections: 16, duration: 10, ...options };
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['-e', script],
       { cwd: join(__dirname, '../..'), env: { ...process.env, LOAD: JSON.stringify(load) } },
       (error, stdout) => {
+        running.delete(child);
         if (error) return reject(error);
         const r = JSON.parse(stdout);
         resolve({
@@ -119,6 +128,7 @@ function measure(name, options) {
         });
       },
     );
+    running.add(child);
   });
 }
 
@@ -163,4 +173,4 @@ function report(title, rows) {
   console.table(rows);
 }
 
-module.exports = { startBenchDatabase, startBenchApp, benchToken, measure, report };
+module.exports = { startBenchDatabase, startBenchApp, benchToken, measure, report, stopLoadGenerators };

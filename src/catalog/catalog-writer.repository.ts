@@ -114,5 +114,7 @@ export class CatalogWriterRepository {
       throw new CatalogWriteError(`offer id "${taken?.id}" already belongs to another product`);
     }
     await client.query('SELECT catalog_refresh_products($1)', [productIds]);
+    // In the caller's transaction: product caches (every replica) drop their rows once it commits.
+    await client.query('UPDATE catalog_version SET version = version + 1');
   }
 }

@@ -53,6 +53,8 @@ export class AppConfig {
   /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
   readonly marketplaceCurrency!: string;
   readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
+  /** Product details' per-process cache of product rows (product-cache.ts). */
+  readonly productCache!: { maxEntries: number; maxBytes: number; versionCheckMs: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
@@ -180,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,
       statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
+    },
+    productCache: {
+      maxEntries: vars.PRODUCT_CACHE_MAX_ENTRIES,
+      maxBytes: vars.PRODUCT_CACHE_MAX_MB * 1024 * 1024,
+      versionCheckMs: vars.PRODUCT_CACHE_VERSION_CHECK_MS,
     },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,

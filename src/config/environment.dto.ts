@@ -127,6 +127,27 @@ export class EnvironmentVariables {
   @Max(60_000)
   GUIDANCE_CACHE_TTL_MS = 5_000;
 
+  /** Product rows cached per process for product details (0 = off). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  PRODUCT_CACHE_MAX_ENTRIES = 20_000;
+
+  /** Memory the product cache may hold, in MiB (the rows' JSON at two bytes per character). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(4_096)
+  PRODUCT_CACHE_MAX_MB = 48;
+
+  /** How often (at most) the product cache looks at the catalog version: an import reaches every replica within it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  PRODUCT_CACHE_VERSION_CHECK_MS = 1_000;
+
   /** Expired tokens are kept this long as the record of who was issued what, then purged. */
   @Type(() => Number)
   @IsInt()

@@ -47,33 +47,51 @@ export interface ProductRow {
 /**
  * Product details' read, hand-tuned because it is the hot path of every procurement system's
  * product page: the product and all its offers in one statement by primary key (offers aggregated
- * as JSON), instead of a query per relation.
+ * as JSON), instead of a query per relation. The row comes back as one JSON text, which is what the
+ * product cache keeps (compact, immutable, its size known) and parses per request.
  */
 @Injectable()
 export class ProductRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async findWithOffers(id: string): Promise<ProductRow | undefined> {
-    const { rows } = await this.prisma.pool.query<ProductRow>({
-      name: 'product-details',
+    const json = await this.findJson(id);
+    return json === undefined ? undefined : (JSON.parse(json) as ProductRow);
+  }
+
+  /** The product with its offers as a JSON text of a ProductRow, or undefined. */
+  async findJson(id: string): Promise<string | undefined> {
+    const { rows } = await this.prisma.pool.query<{ row: string }>({
+      name: 'product-details-json',
       text: `
-        SELECT p.id, p.product_code AS "productCode", p.name, p.brand, p.manufacturer,
-               p.manufacturer_part_number AS "manufacturerPartNumber", p.features, p.overview, p.images,
-               p.taxonomies, p.book, p.star_rating AS "starRating", p.review_count AS "reviewCount",
-               p.category_path AS "categoryPath", p.unspsc,
-               coalesce((
-                 SELECT json_agg(json_build_object(
-                          'id', o.id, 'vendor', o.vendor, 'price', o.price::text, 'currency', o.currency,
-                          'quantityTiers', o.quantity_tiers, 'quantityMin', o.quantity_min,
-                          'quantityMax', o.quantity_max, 'condition', o.condition, 'fulfillment', o.fulfillment,
-                          'deliveryDays', o.delivery_days, 'availability', o.availability,
-                          'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
-                          'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                   FROM offer o WHERE o.product_id = p.id), '[]'::json) AS offers
+        SELECT json_build_object(
+                 'id', p.id, 'productCode', p.product_code, 'name', p.name, 'brand', p.brand,
+                 'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
+                 'features', p.features, 'overview', p.overview, 'images', p.images,
+                 'taxonomies', p.taxonomies, 'book', p.book, 'starRating', p.star_rating,
+                 'reviewCount', p.review_count, 'categoryPath', p.category_path, 'unspsc', p.unspsc,
+                 'offers', coalesce((
+                   SELECT json_agg(json_build_object(
+                            'id', o.id, 'vendor', o.vendor, 'price', o.price::text, 'currency', o.currency,
+                            'quantityTiers', o.quantity_tiers, 'quantityMin', o.quantity_min,
+                            'quantityMax', o.quantity_max, 'condition', o.condition, 'fulfillment', o.fulfillment,
+                            'deliveryDays', o.delivery_days, 'availability', o.availability,
+                            'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
+                            'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
+                     FROM offer o WHERE o.product_id = p.id), '[]'::json))::text AS row
           FROM product p
          WHERE p.id = $1`,
       values: [id],
     });
-    return rows[0];
+    return rows[0]?.row;
+  }
+
+  /** The catalog's version (catalog_version, bumped by every catalog write), as text. */
+  async catalogVersion(): Promise<string> {
+    const { rows } = await this.prisma.pool.query<{ version: string }>({
+      name: 'catalog-version',
+      text: 'SELECT version::text AS version FROM catalog_version',
+    });
+    return rows[0]?.version ?? '0';
   }
 }

@@ -1,0 +1,95 @@
+import { ProductCache } from './product-cache';
+
+/** A cache over an in-memory "catalog" whose version the test moves, with a time the test sets. */
+function setup(options: { maxEntries?: number; maxBytes?: number; versionCheckMs?: number } = {}) {
+  const state = { version: 1, now: 0, reads: 0, versionReads: 0 };
+  const rows = new Map<string, string>();
+  const cache = new ProductCache(
+    { maxEntries: 100, maxBytes: 1_000_000, versionCheckMs: 1_000, ...options },
+    async () => {
+      state.versionReads++;
+      return String(state.version);
+    },
+    () => state.now,
+  );
+  const load = async (id: string) => {
+    state.reads++;
+    return rows.get(id);
+  };
+  return { state, rows, cache, load };
+}
+
+describe('ProductCache', () => {
+  it('reads a product once, then serves it from memory, looking at the version at most once per bound', async () => {
+    const { state, rows, cache, load } = setup();
+    rows.set('a', '{"id":"a"}');
+    expect(await cache.get('a', load)).toBe('{"id":"a"}');
+    state.now = 999;
+    expect(await cache.get('a', load)).toBe('{"id":"a"}');
+    expect(state).toMatchObject({ reads: 1, versionReads: 1 });
+    state.now = 1_000;
+    expect(await cache.get('a', load)).toBe('{"id":"a"}');
+    expect(state).toMatchObject({ reads: 1, versionReads: 2 });
+  });
+
+  it('drops everything when the version changed, and looks again when the clock went backwards', async () => {
+    const { state, rows, cache, load } = setup();
+    rows.set('a', 'old');
+    await cache.get('a', load);
+    rows.set('a', 'new');
+    state.version = 2;
+    state.now = -5;
+    expect(await cache.get('a', load)).toBe('new');
+    expect(state.versionReads).toBe(2);
+  });
+
+  it('does not cache a row whose read spanned a version change (it may predate the import)', async () => {
+    const { state, rows, cache } = setup({ versionCheckMs: 0 });
+    rows.set('a', 'old');
+    let release: () => void = () => undefined;
+    const slowLoad = async (id: string) => {
+      const value = rows.get(id); // read under the old catalog...
+      await new Promise<void>((resolve) => (release = resolve));
+      return value;
+    };
+    const pending = cache.get('a', slowLoad);
+    await new Promise((resolve) => setImmediate(resolve));
+    // ...while an import commits and another request sees the new version.
+    rows.set('a', 'new');
+    state.version = 2;
+    expect(await cache.get('b', async () => undefined)).toBeUndefined();
+    release();
+    expect(await pending).toBe('old');
+    expect(await cache.get('a', async (id) => rows.get(id))).toBe('new');
+  });
+
+  it('keeps at most maxEntries products and maxBytes bytes, least recently used first out', async () => {
+    const byEntries = setup({ maxEntries: 2 });
+    for (const id of ['a', 'b', 'c']) byEntries.rows.set(id, id);
+    for (const id of ['a', 'b', 'c']) await byEntries.cache.get(id, byEntries.load);
+    expect(byEntries.cache.size).toBe(2);
+
+    const byBytes = setup({ maxBytes: 2 * (100 + 1) * 2 });
+    for (const id of ['a', 'b', 'c']) byBytes.rows.set(id, 'x'.repeat(100));
+    for (const id of ['a', 'b', 'c']) await byBytes.cache.get(id, byBytes.load);
+    expect(byBytes.cache.size).toBe(2);
+    byBytes.state.reads = 0;
+    await byBytes.cache.get('c', byBytes.load);
+    await byBytes.cache.get('a', byBytes.load); // evicted: read again
+    expect(byBytes.state.reads).toBe(1);
+  });
+
+  it('with maxEntries 0 reads every time and never looks at the version', async () => {
+    const { state, rows, cache, load } = setup({ maxEntries: 0 });
+    rows.set('a', 'x');
+    await cache.get('a', load);
+    await cache.get('a', load);
+    expect(state).toMatchObject({ reads: 2, versionReads: 0 });
+  });
+
+  it('does not cache unknown products', async () => {
+    const { cache, load } = setup();
+    expect(await cache.get('nope', load)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
