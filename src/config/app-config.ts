@@ -51,6 +51,8 @@ export class AppConfig {
     catalogProducts: number;
   };
   readonly defaultLanguage!: 'en' | 'de';
+  /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
+  readonly marketplaceCurrency!: string;
   readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
   /** Product details' per-process cache of product rows (product-cache.ts). */
   readonly productCache!: { maxEntries: number; maxBytes: number; versionCheckMs: number };
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogProducts: vars.DEMO_CATALOG_PRODUCTS,
     },
     defaultLanguage: vars.DEFAULT_LANGUAGE,
+    marketplaceCurrency: vars.MARKETPLACE_CURRENCY,
     search: {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,

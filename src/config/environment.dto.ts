@@ -275,6 +275,13 @@ export class EnvironmentVariables {
   @IsIn(['en', 'de'])
   DEFAULT_LANGUAGE: 'en' | 'de' = 'en';
 
+  /**
+   * Currency of the connected marketplace account (ISO 4217): search shows an offer in it where a
+   * result has a buyable one, and its price filter and price facet are in it.
+   */
+  @Matches(/^[A-Z]{3}$/, { message: 'MARKETPLACE_CURRENCY must be an ISO 4217 code such as EUR' })
+  MARKETPLACE_CURRENCY = 'EUR';
+
   /** Search counts are exact up to this many matches, reported as a lower bound ("gte") above. */
   @Type(() => Number)
   @IsInt()

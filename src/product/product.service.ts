@@ -40,7 +40,7 @@ export class ProductService {
     if (json === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
     // Parsed per request: every response works on its own copy, the cached text never changes.
     const product = JSON.parse(json) as ProductRow;
-    const verdict = evaluateProduct(rules, product, product.offers);
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
     return toProductResponse(product, verdict, language, this.config.publicUrl);
   }
 }
