@@ -102,9 +102,9 @@ export class EnvironmentVariables {
   REDIS_URL?: string;
 
   /**
-   * How long a rate-limit counter update in Redis may take before the request is counted in memory
-   * instead. Measured in wall time on a busy event loop, so not too tight: at 250 ms a burst of 1,000
-   * requests on two cores timed out commands Redis had answered, and limits were counted per replica.
+   * How long a request waits for its rate-limit counter update in Redis before it is counted in
+   * memory instead (a stalled Redis). An answer already received when the time is up still counts
+   * (rate-limit/lag-tolerant-timeout.ts): a burst that blocks the event loop is not an outage.
    */
   @Type(() => Number)
   @IsInt()

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../common/http/api-error';
-import { LimiterFactory } from './limiter.factory';
+import { CountingLimiter, LimiterFactory } from './limiter.factory';
 import { throttledHeaders } from './rate-limit-headers';
 import { RateLimitPolicy } from './rate-limit-policy';
 
@@ -12,7 +12,7 @@ import { RateLimitPolicy } from './rate-limit-policy';
  */
 @Injectable()
 export class RateLimiterService {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly limiters = new Map<string, CountingLimiter>();
 
   constructor(private readonly factory: LimiterFactory) {}
 
@@ -39,7 +39,7 @@ export class RateLimiterService {
     await this.limiterFor(policy).penalty(key, 1);
   }
 
-  private limiterFor(policy: RateLimitPolicy): RateLimiterAbstract {
+  private limiterFor(policy: RateLimitPolicy): CountingLimiter {
     let limiter = this.limiters.get(policy.name);
     if (!limiter) {
       limiter = this.factory.create(policy);

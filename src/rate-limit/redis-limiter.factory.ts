@@ -1,7 +1,8 @@
 import Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { InsuranceLimiter } from './insurance.limiter';
-import { LimiterFactory } from './limiter.factory';
+import { settleWithin } from './lag-tolerant-timeout';
+import { CountingLimiter, LimiterFactory } from './limiter.factory';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { RedisOutageMonitor } from './redis-outage.monitor';
 
@@ -22,6 +23,10 @@ export class RedisLimiterFactory extends LimiterFactory {
   private readonly redis: Redis;
   readonly monitor: RedisOutageMonitor;
 
+  private get commandTimeoutMs(): number {
+    return this.options.commandTimeoutMs ?? 1_000;
+  }
+
   constructor(private readonly options: RedisLimiterOptions) {
     super();
     this.redis = new Redis(options.url, {
@@ -29,7 +34,9 @@ export class RedisLimiterFactory extends LimiterFactory {
       // Fail at once while disconnected (the insurance limiter answers) instead of queueing.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 1_000,
+      // Only a backstop that frees commands of a stalled connection: the request itself stops
+      // waiting after commandTimeoutMs (create(), settleWithin).
+      commandTimeout: 5 * this.commandTimeoutMs,
       connectTimeout: 2_000,
       // After a failed connection ioredis keeps a timer this long on close; a live connection quits well within it.
       disconnectTimeout: 200,
@@ -37,17 +44,28 @@ export class RedisLimiterFactory extends LimiterFactory {
     this.monitor = new RedisOutageMonitor(this.redis);
   }
 
-  create(policy: RateLimitPolicy): RateLimiterAbstract {
+  create(policy: RateLimitPolicy): CountingLimiter {
     const shape = { points: policy.limit, duration: policy.windowSeconds };
-    return new RateLimiterRedis({
+    const insurance = new InsuranceLimiter({ ...shape, keyPrefix: policy.name }, () =>
+      this.monitor.markDown('a counter update failed or timed out'),
+    );
+    // A failed command goes to the insurance limiter inside the library; one that takes too long,
+    // here (a stalled connection never fails on its own).
+    const shared = new RateLimiterRedis({
       ...shape,
       storeClient: this.redis,
       keyPrefix: `${this.options.prefix}${policy.name}`,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new InsuranceLimiter({ ...shape, keyPrefix: policy.name }, () =>
-        this.monitor.markDown('a counter update failed'),
-      ),
+      insuranceLimiter: insurance,
     });
+    const timeout = this.commandTimeoutMs;
+    return {
+      consume: (key, points) =>
+        settleWithin(shared.consume(key, points), timeout, () => insurance.consume(key, points)),
+      get: (key) => settleWithin(shared.get(key), timeout, () => insurance.get(key)),
+      penalty: (key, points) =>
+        settleWithin(shared.penalty(key, points), timeout, () => insurance.penalty(key, points)),
+    };
   }
 
   async start(): Promise<void> {
