@@ -4,7 +4,7 @@
 'use strict';
 /* global fetch, URLSearchParams */
 const { join } = require('node:path');
-const { Controller, Get, Module } = require('@nestjs/common');
+const { benchModule } = require('./support/bench-fixtures');
 const { startBenchDatabase, measure: measureFor, report } = require('./support/bench-env');
 
 const dist = (path) => require(join(__dirname, '../dist', path));
@@ -21,30 +21,6 @@ const BENCH_ENV = {
   API_RATE_LIMIT_PER_CLIENT: '10000000',
   TOKEN_PURGE_INTERVAL_SECONDS: '0',
 };
-
-/** A tiny controller mounted only here: a guarded no-op and the same no-op marked @Public(). */
-function benchModule() {
-  const { Public } = dist('common/decorators/public.decorator');
-  class BenchController {
-    guarded() {
-      return { ok: true };
-    }
-    open() {
-      return { ok: true };
-    }
-  }
-  Controller('__bench')(BenchController);
-  for (const [method, decorators] of [
-    ['guarded', [Get('guarded')]],
-    ['open', [Get('open'), Public()]],
-  ]) {
-    const descriptor = Object.getOwnPropertyDescriptor(BenchController.prototype, method);
-    for (const decorate of decorators) decorate(BenchController.prototype, method, descriptor);
-  }
-  class BenchModule {}
-  Module({ controllers: [BenchController] })(BenchModule);
-  return BenchModule;
-}
 
 async function startApp(databaseUrl, env) {
   const { loadConfig } = dist('config/app-config');

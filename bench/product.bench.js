@@ -12,35 +12,9 @@ const { createServer } = require('node:net');
 const { join } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { startBenchDatabase, startBenchApp, benchToken, measure, report } = require('./support/bench-env');
+const { benchRules } = require('./support/bench-fixtures');
 
 const dist = (path) => require(join(__dirname, '../dist', path));
-
-/** 20 rules over vendors, brands and categories that exist in the demo assortment. */
-function benchRules(productId) {
-  const rule = (effect, matcher, value, currency) => ({ effect, matcher, value, currency });
-  return [
-    rule('preferred', 'vendor', 'Büroprofi Schneider GmbH'),
-    rule('preferred', 'vendor', 'OfficeLine Direct'),
-    rule('preferred', 'vendor', 'LabSource Scientific'),
-    rule('blocked', 'vendor', 'Kabelwerk Versand'),
-    rule('blocked', 'vendor', 'MRO Express'),
-    rule('blocked', 'vendor', 'Global Books Trading'),
-    rule('blocked', 'category', 'monitors'),
-    rule('blocked', 'category', 'chairs'),
-    rule('blocked', 'category', 'lab'),
-    rule('preferred', 'brand', 'Leitz'),
-    rule('preferred', 'brand', 'Pelikan'),
-    rule('preferred', 'brand', 'HP'),
-    rule('preferred', 'unspsc_prefix', '4412'),
-    rule('preferred', 'unspsc_prefix', '1411'),
-    rule('blocked', 'product', productId(7)),
-    rule('blocked', 'product', productId(11)),
-    rule('blocked', 'product_code', 'DM1X0000013'),
-    rule('blocked', 'condition', 'used'),
-    rule('blocked', 'price_above', '500', 'EUR'),
-    rule('blocked', 'price_above', '1000', 'USD'),
-  ];
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {

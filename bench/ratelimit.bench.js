@@ -8,7 +8,7 @@ const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { randomBytes } = require('node:crypto');
 const Redis = require('ioredis');
-const { Controller, Get, Module } = require('@nestjs/common');
+const { benchModule } = require('./support/bench-fixtures');
 const { startBenchDatabase, benchToken, measure: measureFor, report } = require('./support/bench-env');
 const { OldMemoryStore, OldRedisStore, oldConsume } = require('./support/old-rate-limit');
 
@@ -84,21 +84,6 @@ async function limiterRows(withRedis) {
     redis.disconnect();
   }
   return rows;
-}
-
-/** A guarded no-op mounted only here (as in oauth.bench.js). */
-function benchModule() {
-  class BenchController {
-    guarded() {
-      return { ok: true };
-    }
-  }
-  Controller('__bench')(BenchController);
-  const descriptor = Object.getOwnPropertyDescriptor(BenchController.prototype, 'guarded');
-  Get('guarded')(BenchController.prototype, 'guarded', descriptor);
-  class BenchModule {}
-  Module({ controllers: [BenchController] })(BenchModule);
-  return BenchModule;
 }
 
 async function httpRows(databaseUrl, label, env) {

@@ -21,6 +21,7 @@ const { mkdirSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const { measure, stopLoadGenerators } = require('./support/bench-env');
+const { benchRules } = require('./support/bench-fixtures');
 const { startServer, ensureCatalog, copyCatalog } = require('./support/catalog-database');
 const { startServerProcess, stopAllServers } = require('./support/processes');
 
@@ -55,33 +56,6 @@ function parseArgs(args) {
   if (!Number.isInteger(options.rounds) || options.rounds < 1 || options.rounds > 10)
     throw new Error('--rounds must be 1..10');
   return options;
-}
-
-/** 20 guidance rules over vendors, brands and categories of the demo assortment (as product.bench.js). */
-function benchRules(productId) {
-  const rule = (effect, matcher, value, currency) => ({ effect, matcher, value, currency });
-  return [
-    rule('preferred', 'vendor', 'Büroprofi Schneider GmbH'),
-    rule('preferred', 'vendor', 'OfficeLine Direct'),
-    rule('preferred', 'vendor', 'LabSource Scientific'),
-    rule('blocked', 'vendor', 'Kabelwerk Versand'),
-    rule('blocked', 'vendor', 'MRO Express'),
-    rule('blocked', 'vendor', 'Global Books Trading'),
-    rule('blocked', 'category', 'monitors'),
-    rule('blocked', 'category', 'chairs'),
-    rule('blocked', 'category', 'lab'),
-    rule('preferred', 'brand', 'Leitz'),
-    rule('preferred', 'brand', 'Pelikan'),
-    rule('preferred', 'brand', 'HP'),
-    rule('preferred', 'unspsc_prefix', '4412'),
-    rule('preferred', 'unspsc_prefix', '1411'),
-    rule('blocked', 'product', productId(7)),
-    rule('blocked', 'product', productId(11)),
-    rule('blocked', 'product_code', 'DM1X0000013'),
-    rule('blocked', 'condition', 'used'),
-    rule('blocked', 'price_above', '500', 'EUR'),
-    rule('blocked', 'price_above', '1000', 'USD'),
-  ];
 }
 
 /** The environment both server processes get (production mode, quiet, loopback, limits out of reach). */

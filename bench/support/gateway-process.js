@@ -6,32 +6,9 @@
 'use strict';
 /* global setTimeout */
 const { join } = require('node:path');
-const { Controller, Get, Module } = require('@nestjs/common');
+const { benchModule } = require('./bench-fixtures');
 
 const dist = (path) => require(join(__dirname, '../../dist', path));
-
-function benchModule() {
-  const { Public } = dist('common/decorators/public.decorator');
-  class BenchController {
-    guarded() {
-      return { ok: true };
-    }
-    open() {
-      return { ok: true };
-    }
-  }
-  Controller('__bench')(BenchController);
-  for (const [method, decorators] of [
-    ['guarded', [Get('guarded')]],
-    ['open', [Get('open'), Public()]],
-  ]) {
-    const descriptor = Object.getOwnPropertyDescriptor(BenchController.prototype, method);
-    for (const decorate of decorators) decorate(BenchController.prototype, method, descriptor);
-  }
-  class BenchModule {}
-  Module({ controllers: [BenchController] })(BenchModule);
-  return BenchModule;
-}
 
 async function main() {
   const { loadConfig } = dist('config/app-config');
