@@ -10,6 +10,20 @@ import { ProductCache } from './product-cache';
 import { toProductResponse } from './product.mapper';
 import { ProductRepository, ProductRow } from './product.repository';
 
+/** Freezes a parsed row and everything in it: cached rows are shared by every request. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A row as the product cache keeps it: parsed once, then immutable (a mutation throws). */
+function parseRow(json: string): Readonly<ProductRow> {
+  return deepFreeze(JSON.parse(json) as ProductRow);
+}
+
 /**
  * Product details: the product with all its offers (from the per-process product cache, else one
  * query), flagged and ordered by the organization's buying guidance (rules from the per-process
@@ -17,7 +31,7 @@ import { ProductRepository, ProductRow } from './product.repository';
  */
 @Injectable()
 export class ProductService {
-  private readonly cache: ProductCache;
+  private readonly cache: ProductCache<Readonly<ProductRow>>;
 
   constructor(
     private readonly repository: ProductRepository,
@@ -29,17 +43,17 @@ export class ProductService {
       config.productCache,
       () => repository.catalogVersion(),
       () => clock.now().getTime(),
+      parseRow,
     );
   }
 
   async details(id: string, organizationId: string, language: Language): Promise<ProductResponse> {
-    const [json, rules] = await Promise.all([
+    const [product, rules] = await Promise.all([
       this.cache.get(id, (key) => this.repository.findJson(key)),
       this.rules.activeRules(organizationId),
     ]);
-    if (json === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
-    // Parsed per request: every response works on its own copy, the cached text never changes.
-    const product = JSON.parse(json) as ProductRow;
+    if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
+    // The cached row is shared and frozen: the evaluator and the mapper build new objects from it.
     const verdict = evaluateProduct(rules, product, product.offers);
     return toProductResponse(product, verdict, language, this.config.publicUrl);
   }
