@@ -94,7 +94,7 @@ describe('logger options', () => {
     const output = await logOneRequest('info', 200);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]) as Record<string, any>;
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
     expect(line).toMatchObject({
       level: 30,
       msg: 'request completed',
@@ -112,7 +112,7 @@ describe('logger options', () => {
 
   it('at warn writes client errors only, still with the request', async () => {
     expect(await logOneRequest('warn', 200)).toBe('');
-    const line = JSON.parse(await logOneRequest('warn', 404)) as Record<string, any>;
+    const line = JSON.parse(await logOneRequest('warn', 404)) as Record<string, unknown>;
     expect(line).toMatchObject({ level: 40, req: { id: 'req-1', url: '/api/x?token=[REDACTED]&q=1' } });
   });
 });
