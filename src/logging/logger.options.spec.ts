@@ -68,7 +68,7 @@ describe('logger options', () => {
     const options = loggerOptions(loadConfig({ LOG_LEVEL: level })).pinoHttp as pino.LoggerOptions;
     const { stream, lines } = capture();
     const middleware = pinoHttp(options, stream);
-    const server = createServer((request: IncomingMessage & { id?: string }, response: ServerResponse) => {
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
       request.id = 'req-1';
       middleware(request, response, () => {
         response.statusCode = status;
