@@ -16,11 +16,16 @@ const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
 
+// [name, query string, organization]: `bench` has no guidance rules; `bench-rules` has the demo
+// organization's rules (vendor, category, condition and price rules), which make search read offers
+// for the shown price, the price filter and the price facet.
 const SCENARIOS = [
-  ['frequent term "cable"', 'query=cable'],
-  ['rare term "Messkolben"', 'query=Messkolben'],
-  ['compound part "papier"', 'query=papier'],
-  ['"cable" + is_prime + price 0-10', 'query=cable&is_prime=true&price=0-10'],
+  ['frequent term "cable"', 'query=cable', 'bench'],
+  ['rare term "Messkolben"', 'query=Messkolben', 'bench'],
+  ['compound part "papier"', 'query=papier', 'bench'],
+  ['"cable" + is_prime + price 0-10', 'query=cable&is_prime=true&price=0-10', 'bench'],
+  ['"cable", demo guidance rules', 'query=cable', 'bench-rules'],
+  ['"cable" + price 0-10, demo guidance rules', 'query=cable&price=0-10', 'bench-rules'],
 ];
 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '2,8').split(',').map(Number);
@@ -73,11 +78,30 @@ async function benchExisting(url) {
   }
 }
 
+/** A token of organization `slug`; `bench-rules` gets the demo organization's guidance rules. */
+async function tokenFor(gateway, benchToken, slug) {
+  const { token } = await benchToken(gateway.prisma, slug);
+  if (slug === 'bench-rules') {
+    const { DEMO_GUIDANCE_RULES } = require(join(ROOT, 'dist/demo/demo-seed.service'));
+    const organization = await gateway.prisma.organization.findUniqueOrThrow({ where: { slug } });
+    await gateway.prisma.guidanceRule.deleteMany({ where: { organizationId: organization.id } });
+    await gateway.prisma.guidanceRule.createMany({
+      data: DEMO_GUIDANCE_RULES.map((rule) => ({
+        ...rule,
+        organizationId: organization.id,
+        createdBy: 'bench',
+      })),
+    });
+  }
+  return token;
+}
+
 async function runScenarios(gateway, title, { benchToken, measure, report } = side(ROOT, 'current').env) {
-  const { token } = await benchToken(gateway.prisma);
-  const headers = { authorization: `Bearer ${token}` };
+  const tokens = new Map();
   const rows = [];
-  for (const [name, query] of SCENARIOS) {
+  for (const [name, query, slug] of SCENARIOS) {
+    if (!tokens.has(slug)) tokens.set(slug, await tokenFor(gateway, benchToken, slug));
+    const headers = { authorization: `Bearer ${tokens.get(slug)}` };
     const url = `${gateway.baseUrl}/api/v1/marketplace/search?${query}`;
     const probe = await fetch(url, { headers });
     const body = await probe.json();

@@ -34,6 +34,8 @@ interface LookupRow {
 @Injectable()
 export class AccessTokenRepository {
   private readonly cache: TokenCache<Principal>;
+  /** Lookups under way, by digest: concurrent requests with one uncached token share one query. */
+  private readonly inFlight = new Map<string, Promise<Principal | undefined>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -48,6 +50,17 @@ export class AccessTokenRepository {
     const key = hash('sha256', token, 'base64');
     const cached = this.cache.get(key, now.getTime());
     if (cached) return cached;
+    // Only with the cache on: without it, every request is meant to see the database's present state.
+    if (!this.cache.enabled) return this.lookUp(key, now);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.lookUp(key, now).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async lookUp(key: string, now: Date): Promise<Principal | undefined> {
     const tokenHash = Buffer.from(key, 'base64');
 
     // One hand-written join on the pool: through Prisma's nested select this lookup cost ~20x the

@@ -3,11 +3,23 @@ import type { FastifyInstance } from 'fastify';
 
 const draining = new WeakSet<FastifyInstance>();
 
+/** Seconds a client refused during the drain waits before it retries (another replica, or this one restarted). */
+const DRAIN_RETRY_AFTER_SECONDS = 1;
+
 /**
  * While draining, every response asks its client to close the connection: keep-alive sockets of
- * in-flight requests would otherwise hold the server open until their keep-alive timeout.
+ * in-flight requests would otherwise hold the server open until their keep-alive timeout. A request
+ * that arrives during the drain (on a connection that was open already) is refused with 503 in the
+ * API's error shape and Retry-After, and its connection closed: a load balancer retries it elsewhere.
  */
 export function closeConnectionsWhileDraining(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    if (!draining.has(fastify)) return done();
+    void reply.code(503).header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS)).send({
+      error: 'service_unavailable',
+      error_description: 'The server is shutting down; retry the request.',
+    });
+  });
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(fastify)) void reply.header('connection', 'close');
     done(null, payload);

@@ -114,7 +114,9 @@ export async function createApp(
     },
     // On shutdown: idle keep-alive connections close at once, in-flight requests finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests arriving during the drain are answered by closeConnectionsWhileDraining, in the API's
+    // error shape with Retry-After (Fastify's own 503 has neither).
+    return503OnClosing: false,
   });
   const root: DynamicModule = AppModule.forRoot(config, options.clock);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];

@@ -4,10 +4,13 @@ import { AppConfig } from '../config/app-config';
 import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
+import { Prisma } from '../generated/prisma/client';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
 import { identifierQuery, queryAlternatives } from './search-terms';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
-import { Sql, and, compile, raw, sql } from './sql-fragment';
+
+type Sql = Prisma.Sql;
+const { sql } = Prisma;
 
 /** How the text matches: PostgreSQL full-text search, or trigram similarity as typo fallback. */
 export type MatchMode = 'fulltext' | 'typo';
@@ -22,6 +25,11 @@ export interface CatalogSearch {
   countCap: number;
   facetSample: number;
   guidance: SearchGuidance;
+  /**
+   * The marketplace currency (ISO 4217): results show an offer in it when they have a buyable one,
+   * and the price filter and facet compare the shown price in it (README, "Search").
+   */
+  currency: string;
 }
 
 export interface SearchHit {
@@ -85,7 +93,7 @@ export class CatalogSearchRepository {
       WITH matches AS MATERIALIZED (
         SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
           FROM product p
-         WHERE ${matchOf(search)} AND ${filtersExcept(search, null)}
+         WHERE ${matchOf(search)} AND ${filtersExcept(search, null, shownPriceOf(search))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
         SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
@@ -99,12 +107,12 @@ export class CatalogSearchRepository {
         LEFT JOIN top r ON TRUE
         LEFT JOIN product p ON p.id = r.id
         LEFT JOIN LATERAL (
-          -- The shown offer, in the buyer order of guidance-evaluator.ts: buyable, preferred, cheapest.
+          -- The shown offer: the first in buyer order (guidance-offer-order.ts).
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
            WHERE o.product_id = p.id
-           ORDER BY 7 ASC, 8 DESC, o.price, o.id
+           ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
        ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
@@ -145,7 +153,7 @@ export class CatalogSearchRepository {
     try {
       return await inPoolTransaction(
         this.prisma.pool,
-        (client) => client.query(compile(query)),
+        (client) => client.query({ text: query.text, values: query.values }),
         searchTransactionBegin(this.config.search.statementTimeoutMs),
       );
     } catch (error) {
@@ -159,18 +167,20 @@ export class CatalogSearchRepository {
     candidates: FacetCandidate[],
     selectedCategory: string | null,
   ): Promise<FacetCounts> {
+    // The sample carries each row's shown price (computed once per row), which price predicates read.
+    const shown = sql`p.shown_price`;
     const counts = candidates.map(
       (c) =>
-        sql`count(*) FILTER (WHERE ${filtersExcept(search, c.facet)} AND ${facetValuePredicate(c.facet, c.value)})`,
+        sql`count(*) FILTER (WHERE ${filtersExcept(search, c.facet, shown)} AND ${facetValuePredicate(c.facet, c.value, shown)})`,
     );
-    const countList = counts.length ? counts.reduce((acc, c) => sql`${acc}, ${c}`) : raw('0');
+    const countList = counts.length ? Prisma.join(counts, ', ') : sql`0`;
     const trail = selectedCategory
       ? sql`(SELECT c.path FROM category c WHERE c.id = ${selectedCategory})`
-      : raw(`'/'`);
+      : sql`'/'`;
     const query = sql`
       WITH m AS MATERIALIZED (
         SELECT p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
-               p.cpf_eligible, p.brand_key, p.brand, p.conditions
+               p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${shownPriceOf(search)} AS shown_price
           FROM product p
          WHERE ${matchOf(search)}
          LIMIT ${Math.min(search.facetSample, search.countCap)}
@@ -181,7 +191,7 @@ export class CatalogSearchRepository {
                           ORDER BY x.n DESC, c.id), '[]')
            FROM (SELECT split_part(substr(p.category_path, length(t.path) + 1), '/', 1) AS id, count(*) AS n
                    FROM m p, trail t
-                  WHERE p.category_path LIKE t.path || '%' AND ${filtersExcept(search, 'category')}
+                  WHERE p.category_path LIKE t.path || '%' AND ${filtersExcept(search, 'category', shown)}
                   GROUP BY 1) x
            JOIN category c ON c.id = x.id) AS categories,
         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nameEn', c.name_en, 'nameDe', c.name_de)
@@ -189,7 +199,7 @@ export class CatalogSearchRepository {
            FROM category c, trail t WHERE t.path <> '/' AND t.path LIKE c.path || '%') AS trail,
         (SELECT coalesce(json_agg(b ORDER BY b.n DESC, b.id), '[]') FROM (
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
-             FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin')}
+             FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin', shown)}
             GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
     const { rows } = await this.run(query);
     const row = rows[0];
@@ -237,13 +247,33 @@ function rankOf(search: CatalogSearch): Sql {
     : sql`(${rank} + CASE WHEN p.search_vector @@ plainto_tsquery('simple', ${id}) THEN 100 ELSE 0 END)`;
 }
 
+/**
+ * The price product `p` shows (its shown offer's, guidance-offer-order.ts) when that offer is in the
+ * marketplace currency, else NULL. Reads offers only where the product row cannot tell: with no
+ * offer-level rule every offer of a product gets the same verdict, so the shown offer is the
+ * cheapest in the currency, which is the denormalized best offer when that one is in the currency;
+ * a product with one offer shows it whatever the rules.
+ */
+function shownPriceOf(search: CatalogSearch): Sql {
+  const { guidance, currency } = search;
+  const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
+  if (!guidance.offerLevel) {
+    return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
+                    ELSE (SELECT min(o.price) FROM offer o WHERE o.product_id = p.id AND o.currency = ${currency}) END`;
+  }
+  return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
+                  ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.price END FROM offer o
+                         WHERE o.product_id = p.id ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
+}
+
 /** All selected filters except those of `facet` (for its own values: multi-select stays possible). */
-function filtersExcept(search: CatalogSearch, facet: FacetId | null): Sql {
+function filtersExcept(search: CatalogSearch, facet: FacetId | null, shownPrice: Sql): Sql {
   const parts: Sql[] = [];
   for (const [id, values] of Object.entries(search.filters) as Array<[FacetId, string[]]>) {
     if (id === facet) continue;
-    const predicate = facetPredicate(id, values);
+    const predicate = facetPredicate(id, values, shownPrice);
     if (predicate) parts.push(predicate);
   }
-  return and(parts);
+  // AND of the filters; TRUE when there are none.
+  return parts.length === 0 ? sql`TRUE` : Prisma.join(parts, ' AND ', '(', ')');
 }

@@ -4,7 +4,10 @@ import {
   CATEGORY_ID_PATTERN,
   OFFER_CONDITIONS,
 } from './catalog.constants';
-import { Sql, raw, sql } from './sql-fragment';
+import { Prisma } from '../generated/prisma/client';
+
+type Sql = Prisma.Sql;
+const { sql } = Prisma;
 
 /** Facet ids of the search response, which are also the filter parameter names. */
 export const FACET_IDS = [
@@ -53,18 +56,20 @@ export function isValidFacetValue(facet: FacetId, value: string): boolean {
 
 /**
  * The SQL predicate over product row `p` for one (valid) facet value. Category values are
- * subtrees, price values half-open ranges [from, to), delivery values "within n days", rating
- * values "n stars and up".
+ * subtrees, price values half-open ranges [from, to) of `shownPrice` (the price the result shows,
+ * in the marketplace currency; NULL when it shows another currency's, which no range holds),
+ * delivery values "within n days", rating values "n stars and up".
  */
-export function facetValuePredicate(facet: FacetId, value: string): Sql {
+export function facetValuePredicate(facet: FacetId, value: string, shownPrice: Sql): Sql {
   switch (facet) {
     case 'category':
       return sql`p.category_path LIKE (SELECT c.path || '%' FROM category c WHERE c.id = ${value})`;
     case 'price': {
       const [, from, to] = PRICE_RANGE.exec(value) as RegExpExecArray;
-      return to === undefined
-        ? sql`p.best_price >= ${Number(from)}`
-        : sql`(p.best_price >= ${Number(from)} AND p.best_price < ${Number(to)})`;
+      if (to === undefined) return sql`coalesce(${shownPrice} >= ${Number(from)}, false)`;
+      // The shown price is one of the product's offer prices, so never below the cheapest of them
+      // (best_price, any currency): that column rules most products out before the shown price is read.
+      return sql`(p.best_price < ${Number(to)} AND coalesce(numrange(${Number(from)}, ${Number(to)}) @> ${shownPrice}, false))`;
     }
     case 'availability':
       return sql`p.availability = ${value}::availability`;
@@ -73,9 +78,9 @@ export function facetValuePredicate(facet: FacetId, value: string): Sql {
     case 'review-rating':
       return sql`p.star_rating >= ${Number(value)}`;
     case 'is_prime':
-      return raw('p.is_prime');
+      return sql`p.is_prime`;
     case 'cpf_eligible':
-      return raw('p.cpf_eligible');
+      return sql`p.cpf_eligible`;
     case 'lbr_brands_browse-bin':
       return sql`p.brand_key = ${value}`;
     case 'condition-type':
@@ -84,14 +89,13 @@ export function facetValuePredicate(facet: FacetId, value: string): Sql {
 }
 
 /** Values of one facet OR; an empty selection is no restriction (null). */
-export function facetPredicate(facet: FacetId, values: readonly string[]): Sql | null {
+export function facetPredicate(facet: FacetId, values: readonly string[], shownPrice: Sql): Sql | null {
   if (values.length === 0) return null;
-  if (values.length === 1) return facetValuePredicate(facet, values[0]);
-  const any = values
-    .slice(1)
-    .reduce<Sql>(
-      (acc, value) => sql`${acc} OR ${facetValuePredicate(facet, value)}`,
-      facetValuePredicate(facet, values[0]),
-    );
-  return sql`(${any})`;
+  if (values.length === 1) return facetValuePredicate(facet, values[0], shownPrice);
+  return Prisma.join(
+    values.map((value) => facetValuePredicate(facet, value, shownPrice)),
+    ' OR ',
+    '(',
+    ')',
+  );
 }

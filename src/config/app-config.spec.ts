@@ -103,7 +103,9 @@ describe('loadConfig', () => {
       pagesPerAddress: 1_200,
       imagesPerAddress: 2_400,
       redisPrefix: 'mpg:rl:',
+      redisCommandTimeoutMs: 1_000,
     });
+    expect(problemsOf({ REDIS_COMMAND_TIMEOUT_MS: '10' })[0]).toMatch(/^REDIS_COMMAND_TIMEOUT_MS:/);
     expect(problemsOf({ TOKEN_CACHE_TTL_MS: '60000' })[0]).toMatch(/^TOKEN_CACHE_TTL_MS:/);
     expect(problemsOf({ API_RATE_LIMIT_PER_USER: '-1' })[0]).toMatch(/^API_RATE_LIMIT_PER_USER:/);
     expect(loadConfig({ RATE_LIMIT_GROUPS: 'search=300/3000,audit=6/60' }).rateLimit.groups).toEqual({

@@ -41,6 +41,7 @@ export class AppConfig {
     pagesPerAddress: number;
     imagesPerAddress: number;
     redisPrefix: string;
+    redisCommandTimeoutMs: number;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
   readonly demo!: {
@@ -50,6 +51,8 @@ export class AppConfig {
     catalogProducts: number;
   };
   readonly defaultLanguage!: 'en' | 'de';
+  /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
+  readonly marketplaceCurrency!: string;
   readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
   /** Product details' per-process cache of product rows (product-cache.ts). */
   readonly productCache!: { maxEntries: number; maxBytes: number; versionCheckMs: number };
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
+      redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     logLevel: vars.LOG_LEVEL,
     demo: {
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       catalogProducts: vars.DEMO_CATALOG_PRODUCTS,
     },
     defaultLanguage: vars.DEFAULT_LANGUAGE,
+    marketplaceCurrency: vars.MARKETPLACE_CURRENCY,
     search: {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,

@@ -101,6 +101,17 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * How long a rate-limit counter update in Redis may take before the request is counted in memory
+   * instead. Measured in wall time on a busy event loop, so not too tight: at 250 ms a burst of 1,000
+   * requests on two cores timed out commands Redis had answered, and limits were counted per replica.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(10_000)
+  REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(30)
@@ -263,6 +274,13 @@ export class EnvironmentVariables {
   /** Language of search names and prices when Accept-Language names none of en, de. */
   @IsIn(['en', 'de'])
   DEFAULT_LANGUAGE: 'en' | 'de' = 'en';
+
+  /**
+   * Currency of the connected marketplace account (ISO 4217): search shows an offer in it where a
+   * result has a buyable one, and its price filter and price facet are in it.
+   */
+  @Matches(/^[A-Z]{3}$/, { message: 'MARKETPLACE_CURRENCY must be an ISO 4217 code such as EUR' })
+  MARKETPLACE_CURRENCY = 'EUR';
 
   /** Search counts are exact up to this many matches, reported as a lower bound ("gte") above. */
   @Type(() => Number)

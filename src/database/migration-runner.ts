@@ -6,6 +6,8 @@ import { Client } from 'pg';
 /** Prisma Migrate's own advisory lock key, so we and `prisma migrate deploy` exclude each other. */
 export const MIGRATION_LOCK_KEY = 72707369;
 
+const MIGRATION_CONNECT_TIMEOUT_MS = 10_000;
+
 export const DEFAULT_MIGRATIONS_DIR = resolve(__dirname, '../../prisma/migrations');
 
 export class MigrationError extends Error {
@@ -172,6 +174,9 @@ async function withLockedClient<T>(databaseUrl: string, work: (client: Client) =
   const client = new Client({
     connectionString: databaseUrl,
     application_name: 'marketplace-gateway-migrate',
+    // An unreachable server fails the start (the orchestrator restarts it) instead of hanging it. No
+    // bound on the lock itself: another replica may be applying a long migration, and waiting is right.
+    connectionTimeoutMillis: MIGRATION_CONNECT_TIMEOUT_MS,
   });
   await client.connect();
   try {

@@ -21,6 +21,10 @@ export function createPgPool(config: AppConfig, onError: PoolErrorListener): Poo
     // query_timeout bounds the wait on our side ("Query read timeout", taken for an outage: 503).
     query_timeout: queryTimeoutMs,
     application_name: 'marketplace-gateway',
+    // TCP keepalive on pooled connections: one whose server vanished without a reset (a network
+    // partition, a killed VM) is found dead while idle, instead of by the next query's timeout.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   pool.on('error', onError);
   return pool;

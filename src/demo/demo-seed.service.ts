@@ -3,6 +3,7 @@ import { systemActor } from '../audit/audit-actor';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx } from '../database/prisma-transaction';
 import { UserRole } from '../generated/prisma/enums';
 import { ClientsService } from '../oauth/clients.service';
 import { OrganizationsService } from '../oauth/organizations.service';
@@ -52,6 +53,10 @@ export const DEMO_GUIDANCE_RULES: CreateGuidanceRuleDto[] = [
   },
 ];
 
+/** Advisory lock of the demo organization's seed (the migration runner and the catalog have their own). */
+export const DEMO_SEED_LOCK_KEY = 72707371;
+const SEED_TIMEOUT_MS = 60_000;
+
 export type DemoSeedResult =
   { created: true; clientId: string; clientSecret: string; emails: string[] } | { created: false };
 
@@ -68,15 +73,30 @@ export class DemoSeedService {
     private readonly guidance: GuidanceRulesService,
   ) {}
 
+  /**
+   * Replicas start together: the check and every write run in ONE transaction under a transaction-level
+   * advisory lock, so exactly one replica seeds, the others wait and then see the data, and a crash
+   * half-way leaves nothing (a later start seeds again). The catalog has its own lock (it is large and
+   * written in batches).
+   */
   async seedIfEmpty(): Promise<DemoSeedResult> {
     if (this.config.demo.catalogProducts > 0) {
       await this.catalog.seedDemoIfEmpty(this.config.demo.catalogProducts, DEMO_CATALOG_SEED);
     }
-    if ((await this.prisma.organization.count()) > 0) return { created: false };
-    const organization = await this.organizations.create({
-      slug: DEMO_ORG_SLUG,
-      name: 'Demo Purchasing GmbH',
+    return this.prisma.$transaction((tx) => this.seedOrganization(tx), {
+      // Waiting for another replica's seed counts against these bounds (Prisma's defaults are 2 s / 5 s).
+      maxWait: SEED_TIMEOUT_MS,
+      timeout: SEED_TIMEOUT_MS,
     });
+  }
+
+  private async seedOrganization(tx: PrismaTx): Promise<DemoSeedResult> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY}::bigint)`;
+    if ((await tx.organization.count()) > 0) return { created: false };
+    const organization = await this.organizations.create(
+      { slug: DEMO_ORG_SLUG, name: 'Demo Purchasing GmbH' },
+      tx,
+    );
     const actor = systemActor('demo-seed');
     const { client, clientSecret } = await this.clients.create(
       {
@@ -86,10 +106,11 @@ export class DemoSeedService {
         clientSecret: this.config.demo.clientSecret,
       },
       actor,
+      tx,
     );
-    for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user }, actor);
+    for (const user of DEMO_USERS) await this.users.add({ org: DEMO_ORG_SLUG, ...user }, actor, tx);
     for (const rule of DEMO_GUIDANCE_RULES) {
-      await this.guidance.create(organization.id, rule, 'demo-seed', actor);
+      await this.guidance.create(organization.id, rule, 'demo-seed', actor, tx);
     }
     return {
       created: true,

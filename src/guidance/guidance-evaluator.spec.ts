@@ -136,4 +136,26 @@ describe('evaluateProduct', () => {
     expect(allBlocked).toMatchObject({ blocked: true, preferred: false, shown: undefined });
     expect(evaluateProduct([], product, [])).toMatchObject({ blocked: true, shown: undefined });
   });
+
+  it('puts buyable offers in the marketplace currency first, before preferred ones in another', () => {
+    const mixed = [
+      offer({ id: 'usd-cheap', price: '1.00', currency: 'USD' }),
+      offer({ id: 'usd-preferred', price: '2.00', currency: 'USD', vendor: 'Preferred Supplies' }),
+      offer({ id: 'eur', price: '9.00' }),
+      offer({ id: 'eur-used', price: '3.00', condition: 'used' }),
+    ];
+    expect(evaluateProduct(rules, product, mixed, 'EUR').offers.map((o) => o.offer.id)).toEqual([
+      'eur',
+      'usd-preferred',
+      'usd-cheap',
+      'eur-used',
+    ]);
+    // Without a currency, prices are compared as numbers across currencies.
+    expect(evaluateProduct(rules, product, mixed).offers.map((o) => o.offer.id)).toEqual([
+      'usd-preferred',
+      'usd-cheap',
+      'eur',
+      'eur-used',
+    ]);
+  });
 });

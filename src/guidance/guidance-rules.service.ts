@@ -5,6 +5,7 @@ import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { GuidanceRule } from '../generated/prisma/client';
 import { CreateGuidanceRuleDto, guidanceRuleProblems } from './dto/create-guidance-rule.dto';
 import { GuidanceRuleSpec } from './guidance-evaluator';
@@ -72,18 +73,22 @@ export class GuidanceRulesService {
     }
   }
 
-  /** `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names. */
+  /**
+   * `author` is stored on the rule (e-mail or CLI label); `actor` is who the audit event names; `tx`:
+   * write within the caller's transaction (the demo seed).
+   */
   async create(
     organizationId: string,
     input: CreateGuidanceRuleDto,
     author: string,
     actor: AuditActor,
+    tx?: PrismaTx,
   ): Promise<GuidanceRule> {
     const problems = guidanceRuleProblems(input);
     if (problems.length > 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', problems.join('; '));
     if (input.matcher === 'category') await this.requireKnownCategory(input.value);
-    const rule = await this.prisma.$transaction(async (tx) => {
+    const rule = await withinTransaction(this.prisma, tx, async (tx) => {
       // Count and insert under a per-organization lock held to commit, so parallel creations cannot
       // all see room for one more (a transaction-scoped advisory lock: unlike a row lock on the
       // organization it does not block inserts elsewhere that reference the organization).

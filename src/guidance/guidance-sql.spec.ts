@@ -1,29 +1,46 @@
-import { FALSE, compile } from '../catalog/sql-fragment';
+import type { Prisma } from '../generated/prisma/client';
 import { GuidanceRuleSpec } from './guidance-evaluator';
-import { compileSearchGuidance, escapeLike } from './guidance-sql';
+import { compileSearchGuidance } from './guidance-sql';
+
+/** The text with $n placeholders and the bound values, as pg receives them. */
+const compile = (fragment: Prisma.Sql) => ({ text: fragment.text, values: fragment.values });
 
 let next = 0;
 const rule = (
   data: Partial<GuidanceRuleSpec> & Pick<GuidanceRuleSpec, 'matcher' | 'value'>,
 ): GuidanceRuleSpec => ({ id: `r${++next}`, effect: 'blocked', ...data });
 
-describe('escapeLike', () => {
-  it('escapes %, _ and the escape character itself', () => {
-    expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
-  });
-
-  it('leaves ordinary text alone', () => {
-    expect(escapeLike('desk-accessories')).toBe('desk-accessories');
-  });
-});
-
 describe('compileSearchGuidance', () => {
   it('compiles no rules to FALSE for all three predicates', () => {
-    expect(compileSearchGuidance([])).toEqual({
-      offerBlocked: FALSE,
-      offerPreferred: FALSE,
-      productPreferred: FALSE,
+    const guidance = compileSearchGuidance([]);
+    expect([guidance.offerBlocked, guidance.offerPreferred, guidance.productPreferred].map(compile)).toEqual(
+      Array(3).fill({ text: 'FALSE', values: [] }),
+    );
+    expect(guidance.offerLevel).toBe(false);
+    // PostgreSQL refuses constants in ORDER BY: keys that order nothing are left out.
+    expect(compile(guidance.offerOrder('EUR'))).toEqual({
+      text: '(o.currency <> $1) ASC, o.price ASC, o.id COLLATE "C" ASC',
+      values: ['EUR'],
     });
+  });
+
+  it('knows whether any rule reads the offer (vendor, condition, price)', () => {
+    expect(compileSearchGuidance([rule({ matcher: 'brand', value: 'Leitz' })]).offerLevel).toBe(false);
+    expect(compileSearchGuidance([rule({ matcher: 'condition', value: 'used' })]).offerLevel).toBe(true);
+  });
+
+  it('orders offers buyable, in the marketplace currency, preferred, cheapest, by id', () => {
+    const guidance = compileSearchGuidance([
+      rule({ effect: 'preferred', matcher: 'vendor', value: 'Office World' }),
+      rule({ effect: 'blocked', matcher: 'condition', value: 'used' }),
+    ]);
+    const { text, values } = compile(guidance.offerOrder('EUR'));
+    expect(text).toBe(
+      '(o.condition::text = ANY($1::text[])) ASC, (o.currency <> $2) ASC, ' +
+        '((lower(btrim(o.vendor)) = ANY($3::text[]) AND NOT (o.condition::text = ANY($4::text[])))) DESC, ' +
+        'o.price ASC, o.id COLLATE "C" ASC',
+    );
+    expect(values).toEqual([['used'], 'EUR', ['office world'], ['used']]);
   });
 
   it('binds rule values as parameters and never inlines them into the SQL text', () => {
@@ -124,8 +141,8 @@ describe('compileSearchGuidance', () => {
     const guidance = compileSearchGuidance([
       rule({ effect: 'preferred', matcher: 'vendor', value: 'Office World' }),
     ]);
-    expect(guidance.productPreferred).toBe(FALSE);
-    expect(guidance.offerBlocked).toBe(FALSE);
+    expect(compile(guidance.productPreferred).text).toBe('FALSE');
+    expect(compile(guidance.offerBlocked).text).toBe('FALSE');
   });
 
   it('compiles every matcher with as many placeholders as bound values', () => {
@@ -141,7 +158,8 @@ describe('compileSearchGuidance', () => {
     ];
     for (const effect of ['blocked', 'preferred'] as const) {
       const guidance = compileSearchGuidance(all.map((r) => ({ ...r, effect })));
-      for (const predicate of Object.values(guidance)) {
+      const { offerBlocked, offerPreferred, productPreferred } = guidance;
+      for (const predicate of [offerBlocked, offerPreferred, productPreferred, guidance.offerOrder('EUR')]) {
         const { text, values } = compile(predicate);
         const placeholders = new Set(text.match(/\$\d+/g) ?? []);
         expect(placeholders.size).toBe(values.length);

@@ -6,6 +6,7 @@ import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { OAuthClient } from '../generated/prisma/client';
 import { CreateClientDto } from './dto/create-client.dto';
 import { OrganizationsService } from './organizations.service';
@@ -45,11 +46,12 @@ export class ClientsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(input: CreateClientDto, actor: AuditActor): Promise<CreatedClient> {
-    const organization = await this.organizations.bySlug(input.org);
+  /** `tx`: write within the caller's transaction (the demo seed). A taken id is 409 (global mapping). */
+  async create(input: CreateClientDto, actor: AuditActor, tx?: PrismaTx): Promise<CreatedClient> {
+    const organization = await this.organizations.bySlug(input.org, tx);
     const clientId = input.clientId ?? `${CLIENT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
     const clientSecret = input.clientSecret ?? generateSecret(CLIENT_SECRET_PREFIX);
-    const client = await this.prisma.$transaction(async (tx) => {
+    const client = await withinTransaction(this.prisma, tx, async (tx) => {
       const created = await tx.oAuthClient.create({
         data: {
           organizationId: organization.id,

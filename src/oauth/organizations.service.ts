@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx } from '../database/prisma-transaction';
 import { Organization } from '../generated/prisma/client';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 
@@ -8,17 +9,20 @@ import { CreateOrganizationDto } from './dto/create-organization.dto';
 export class OrganizationsService {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** A taken slug is Prisma's unique violation, answered 409 by the global error mapping. */
-  create(input: CreateOrganizationDto): Promise<Organization> {
-    return this.prisma.organization.create({ data: { slug: input.slug, name: input.name } });
+  /**
+   * A taken slug is Prisma's unique violation, answered 409 by the global error mapping.
+   * `tx`: write within the caller's transaction (the demo seed).
+   */
+  create(input: CreateOrganizationDto, tx?: PrismaTx): Promise<Organization> {
+    return (tx ?? this.prisma).organization.create({ data: { slug: input.slug, name: input.name } });
   }
 
   list(): Promise<Organization[]> {
     return this.prisma.organization.findMany({ orderBy: { slug: 'asc' } });
   }
 
-  async bySlug(slug: string): Promise<Organization> {
-    const organization = await this.prisma.organization.findUnique({ where: { slug } });
+  async bySlug(slug: string, tx?: PrismaTx): Promise<Organization> {
+    const organization = await (tx ?? this.prisma).organization.findUnique({ where: { slug } });
     if (!organization) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No organization "${slug}".`);
     return organization;
   }

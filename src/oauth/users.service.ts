@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
+import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { User, UserRole } from '../generated/prisma/client';
 import { AddUserDto } from './dto/add-user.dto';
 import { UserRefDto } from './dto/user-ref.dto';
@@ -18,9 +19,10 @@ export class UsersService {
     private readonly clock: Clock,
   ) {}
 
-  async add(input: AddUserDto, actor: AuditActor): Promise<User> {
-    const organization = await this.organizations.bySlug(input.org);
-    return await this.prisma.$transaction(async (tx) => {
+  /** `tx`: write within the caller's transaction (the demo seed). A taken e-mail is 409 (global mapping). */
+  async add(input: AddUserDto, actor: AuditActor, tx?: PrismaTx): Promise<User> {
+    const organization = await this.organizations.bySlug(input.org, tx);
+    return await withinTransaction(this.prisma, tx, async (tx) => {
       const user = await tx.user.create({
         data: {
           organizationId: organization.id,

@@ -71,13 +71,15 @@ export class ProductService {
     }
   }
 
+  /** Product details as an object (in-process callers); the HTTP route uses `detailsBody`. */
+  async details(id: string, organizationId: string, language: Language): Promise<ProductResponse> {
+    const [product, rules] = await this.productAndRules(id, organizationId);
+    return this.render(product, rules, language);
+  }
+
   /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
   async detailsBody(id: string, organizationId: string, language: Language): Promise<Buffer> {
-    const [product, rules] = await Promise.all([
-      this.cache.get(id, (key) => this.repository.findJson(key)),
-      this.rules.activeRules(organizationId),
-    ]);
-    if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
+    const [product, rules] = await this.productAndRules(id, organizationId);
     const key = `${language}:${id}`;
     const hit = this.rendered?.get(key);
     if (hit && hit.row === product && hit.rules === rules) return hit.body;
@@ -86,13 +88,27 @@ export class ProductService {
     return body;
   }
 
+  private async productAndRules(
+    id: string,
+    organizationId: string,
+  ): Promise<[Readonly<ProductRow>, readonly GuidanceRuleSpec[]]> {
+    const [product, rules] = await Promise.all([
+      this.cache.get(id, (key) => this.repository.findJson(key)),
+      this.rules.activeRules(organizationId),
+    ]);
+    if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
+    return [product, rules];
+  }
+
   /** The response object: the cached row is shared and frozen, evaluator and mapper build new objects. */
   private render(
     product: Readonly<ProductRow>,
     rules: readonly GuidanceRuleSpec[],
     language: Language,
   ): ProductResponse {
-    const verdict = evaluateProduct(rules, product, product.offers);
+    // The marketplace currency is configuration, fixed for the process: the body stays a function
+    // of row, rules and language.
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
     return toProductResponse(product, verdict, language, this.config.publicUrl);
   }
 }

@@ -62,7 +62,8 @@ export class PunchoutCatalogReader {
 
   async productView(product: ProductRow, organizationId: string, lang: PageLanguage): Promise<ProductView> {
     const rules = await this.cachedRules(organizationId);
-    const verdict = evaluateProduct(rules, product, product.offers);
+    // The same offer order as product details and search (marketplace currency first).
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
     const notes = await this.blockingNotes([
       ...new Set(verdict.offers.filter((o) => o.verdict.blocked).flatMap((o) => o.verdict.ruleIds)),
     ]);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditEventTypes } from '../audit/audit-event';
+import { isDatabaseUnavailable } from '../common/filters/database-errors';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
@@ -11,6 +12,9 @@ import { PunchoutSessionStore } from './punchout-session.store';
 import { messagesFor } from './punchout.messages';
 import { MessagePage } from './views/message.page';
 import { emptyCartForm } from './views/shop-view.models';
+
+/** As the API's 503 (src/common/filters/error-response.ts). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Errors on the buyer's pages answer an HTML page in the buyer's language, not the API's JSON: a 4xx
@@ -31,22 +35,38 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const status = exception instanceof HttpException ? exception.getStatus() : 500;
+    // An unreachable database is an outage, not this session's failure: 503 with Retry-After, the
+    // session and its cart are kept, and the buyer reloads once it is back (the API answers 503 too).
+    const unavailable = !(exception instanceof HttpException) && isDatabaseUnavailable(exception);
+    const status = exception instanceof HttpException ? exception.getStatus() : unavailable ? 503 : 500;
     const header = request.headers['accept-language'];
     const lang = pickLanguage(typeof header === 'string' ? header : undefined, this.config.defaultLanguage);
     const t = messagesFor(lang);
-    const failedSession = status >= 500 ? await this.failSession(exception, request) : null;
-    const title =
-      status === 404
+    const failedSession = status >= 500 && !unavailable ? await this.failSession(exception, request) : null;
+    const title = unavailable
+      ? t.outageTitle
+      : status === 404
         ? t.notFoundTitle
         : status === 429
           ? t.tooManyTitle
           : status < 500
             ? t.badRequestTitle
             : t.failedTitle;
-    const text = status === 404 ? t.notFound : status === 429 ? t.tooMany : status < 500 ? t.csrf : t.failed;
+    const text = unavailable
+      ? t.outage
+      : status === 404
+        ? t.notFound
+        : status === 429
+          ? t.tooMany
+          : status < 500
+            ? t.csrf
+            : t.failed;
     // Headers the error carries (Retry-After of a 429) reach the browser.
     if (exception instanceof ApiError) void reply.headers(exception.headers);
+    if (unavailable) {
+      this.logger.warn({ reqId: request.id }, 'punchout page: the database is unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     const returnForm = failedSession ? emptyCartForm(failedSession, true) : undefined;
     sendPage(
       reply,

@@ -83,6 +83,9 @@ export const MESSAGES = {
     csrfTitle: 'Form expired',
     csrf: 'The form could not be accepted. Reload the page and try again.',
     badRequestTitle: 'Request not accepted',
+    outageTitle: 'Temporarily unavailable',
+    outage:
+      'The shop cannot be reached for a moment. Your cart is kept: wait a few seconds, then reload the page.',
     tooManyTitle: 'Too many requests',
     tooMany:
       'This punchout session made too many requests in a short time. Wait a minute, then reload the page.',
@@ -195,6 +198,9 @@ export const MESSAGES = {
     csrfTitle: 'Formular abgelaufen',
     csrf: 'Das Formular konnte nicht angenommen werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
     badRequestTitle: 'Anfrage nicht angenommen',
+    outageTitle: 'Vorübergehend nicht erreichbar',
+    outage:
+      'Der Shop ist für einen Moment nicht erreichbar. Ihr Warenkorb bleibt erhalten: Warten Sie einige Sekunden und laden Sie die Seite neu.',
     tooManyTitle: 'Zu viele Anfragen',
     tooMany:
       'Diese Punchout-Sitzung hat in kurzer Zeit zu viele Anfragen gestellt. Warten Sie eine Minute und laden Sie die Seite neu.',

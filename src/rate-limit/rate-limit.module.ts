@@ -16,7 +16,11 @@ import { UserRateLimitService } from './user-rate-limit.service';
       inject: [AppConfig],
       useFactory: (config: AppConfig): LimiterFactory =>
         config.redisUrl
-          ? new RedisLimiterFactory({ url: config.redisUrl, prefix: config.rateLimit.redisPrefix })
+          ? new RedisLimiterFactory({
+              url: config.redisUrl,
+              prefix: config.rateLimit.redisPrefix,
+              commandTimeoutMs: config.rateLimit.redisCommandTimeoutMs,
+            })
           : new MemoryLimiterFactory(),
     },
     RateLimiterService,

@@ -29,7 +29,7 @@ export class RedisLimiterFactory extends LimiterFactory {
       // Fail at once while disconnected (the insurance limiter answers) instead of queueing.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 250,
+      commandTimeout: options.commandTimeoutMs ?? 1_000,
       connectTimeout: 2_000,
       // After a failed connection ioredis keeps a timer this long on close; a live connection quits well within it.
       disconnectTimeout: 200,

@@ -60,7 +60,8 @@ export function buildFacets(
   candidates: FacetCandidate[],
   filters: Partial<Record<FacetId, string[]>>,
   language: Language,
-  currency = 'EUR',
+  /** The marketplace currency, in which price ranges are compared and named. */
+  currency: string,
 ): SearchFacetDto[] {
   const selected = (facet: FacetId, value: string) => filters[facet]?.includes(value) ?? false;
   const values = new Map<FacetId, SearchFacetValueDto[]>(FACET_IDS.map((id) => [id, []]));

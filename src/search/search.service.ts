@@ -41,6 +41,7 @@ export class SearchService {
       countCap: this.config.search.countCap,
       facetSample: this.config.search.facetSample,
       guidance: await this.guidance.forOrganization(organizationId),
+      currency: this.config.marketplaceCurrency,
     };
     let outcome = await this.run(base, request);
     const typoText = typoFallbackText(request.query);
@@ -56,7 +57,7 @@ export class SearchService {
       name: MARKETPLACE_NAME[language],
       count: total > cap ? { value: cap, relation: 'gte' } : { value: total, relation: 'eq' },
       data: hits.map((hit) => toSearchResult(hit, language, this.config.publicUrl)),
-      facets: buildFacets(counts, this.candidates, request.filters, language),
+      facets: buildFacets(counts, this.candidates, request.filters, language, base.currency),
     };
   }
 

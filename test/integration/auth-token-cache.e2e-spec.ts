@@ -1,3 +1,5 @@
+import { AccessTokenRepository } from '../../src/auth/access-token.repository';
+import { PrismaService } from '../../src/database/prisma.service';
 import { ManualClock } from '../support/manual-clock';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { bearer } from '../support/auth';
@@ -85,5 +87,24 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
     expect(refused.status).toBe(401);
     expect((await bodyOf(refused)).error).toBe('invalid_client');
     expect((await whoami(token)).status).toBe(401);
+  });
+
+  it('resolves a burst of one uncached token with one database lookup, not one per request', async () => {
+    // A replica that just started (or whose cache entry just lapsed) under load: without coalescing,
+    // every concurrent request queried the database and the pool ran out (503s in the fleet test).
+    const { user, token } = await freshToken();
+    const pool = t.app.get(PrismaService).pool;
+    const lookups = jest.spyOn(pool, 'query');
+    try {
+      const principals = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          t.app.get(AccessTokenRepository).findActivePrincipal(token, clock.now()),
+        ),
+      );
+      expect(principals.map((principal) => principal?.userId)).toEqual(Array(40).fill(user.id));
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 });

@@ -19,6 +19,14 @@ const UNREACHABLE_CODES = new Set([
   'P1017', // Prisma: server closed the connection
 ]);
 
+/** Prisma driver-adapter error kinds (`cause.kind`) that mean the connection, not the query, failed. */
+const UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
+
 const UNREACHABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Query read timeout/i, // node-postgres query_timeout: no answer, e.g. a stalled network
@@ -26,16 +34,27 @@ const UNREACHABLE_MESSAGES = [
   /Can't reach database server/i,
   /ECONNREFUSED/,
   /DatabaseNotReachable/,
+  /Server has closed the connection/i, // Prisma's text for the adapter's ConnectionClosed
 ];
 
 /** True when an error, or any error it wraps, says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const { code, message, cause, kind, meta } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    kind?: unknown;
+    meta?: { driverAdapterError?: unknown };
+  };
   if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message)))
     return true;
-  return isDatabaseUnavailable(cause, depth + 1);
+  // Prisma wraps the adapter's error (a connection lost inside a transaction) in meta.driverAdapterError.
+  return (
+    isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(meta?.driverAdapterError, depth + 1)
+  );
 }
 
 /** Socket errors a request's own stream raises when its client resets or closes mid-body. */
