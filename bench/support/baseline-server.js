@@ -1,11 +1,53 @@
 // The baseline the gateway is compared with: what a team would write by hand instead, plain Fastify
 // and a `pg` pool of the same size, no framework, no auth. GET /static answers a constant JSON body;
-// GET /select1 runs `SELECT 1` on PostgreSQL. Started like gateway-process.js (IPC channel, exits
+// GET /select1 runs `SELECT 1` on PostgreSQL; GET /static-product/:id answers a constant body of a
+// product details response's size and shape (what moving such a response costs, without the work). Started like gateway-process.js (IPC channel, exits
 // when it closes).
 'use strict';
 /* global setTimeout */
 const Fastify = require('fastify');
 const { Pool } = require('pg');
+
+/** About the size (~2.5 KB) and mix of texts (some non-ASCII) of an average product details response. */
+function productSizedBody() {
+  const offer = (n) => ({
+    id: `demo-1-x-${n}`,
+    productId: 'demo-1-x',
+    provider: 'marketplace',
+    vendor: 'Büroprofi Schneider GmbH',
+    price: { amount: 12.34 + n, currency: 'EUR', formatted: `${12 + n},34 €` },
+    quantityDiscountsAvailable: n === 1,
+    availability: 'Auf Lager',
+    priceUnit: 'pro Stück',
+    preferred: n === 1,
+    blocked: false,
+    condition: 'new',
+    delivery: `Lieferung in ${n + 1} Tagen`,
+    priceTaxLabel: 'zzgl. MwSt.',
+    quantityMin: 1,
+    fulfillment: 'Versand durch den Marktplatz',
+  });
+  return {
+    id: 'demo-1-x',
+    provider: 'marketplace',
+    name: 'Kopierpapier A4, 80 g/m², hochweiß, 500 Blatt',
+    offersCount: 3,
+    offers: [offer(1), offer(2), offer(3)],
+    images: ['thumbnail', 'small', 'medium', 'large'].map((kind) => ({
+      url: `http://127.0.0.1/images/products/demo-1-x/${kind}.svg`,
+      width: 640,
+      height: 640,
+      altText: 'Kopierpapier A4, 80 g/m², hochweiß, 500 Blatt',
+      kind,
+    })),
+    productCode: 'DM1X0000001',
+    taxonomies: [{ type: 'unspsc', code: '14111507', version: 'UNv260801', displayName: 'Druckerpapier' }],
+    features: ['80 g/m²', 'hochweiß', 'für Laser- und Tintenstrahldrucker'],
+    starRating: 4.3,
+    reviewCount: 127,
+    productOverview: { brand: 'Steinbeis', manufacturer: 'Steinbeis', ean: '4346653239029', model: 'ST-7519' },
+  };
+}
 
 async function main() {
   const pool = new Pool({
@@ -14,6 +56,8 @@ async function main() {
   });
   const app = Fastify({ logger: false });
   app.get('/static', async () => ({ ok: true }));
+  const product = productSizedBody();
+  app.get('/static-product/:id', async () => product);
   app.get('/select1', async () => {
     const { rows } = await pool.query({ name: 'select-1', text: 'SELECT 1 AS one' });
     return { ok: rows[0].one === 1 };

@@ -1,4 +1,7 @@
 import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../config/app-config';
 import { loggerOptions, redactUrl } from './logger.options';
@@ -58,5 +61,58 @@ describe('logger options', () => {
     expect(logged).not.toMatch(/live\d/);
     expect(logged).toContain('a=%5F1');
     expect(logged).toContain('access%5Ftoken=[REDACTED]');
+  });
+
+  /** One request through the request-logging middleware as configured, on a real HTTP server. */
+  async function logOneRequest(level: string, status: number): Promise<string> {
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: level })).pinoHttp as pino.LoggerOptions;
+    const { stream, lines } = capture();
+    const middleware = pinoHttp(options, stream);
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      request.id = 'req-1';
+      middleware(request, response, () => {
+        response.statusCode = status;
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/x?token=one-time-secret&q=1`, {
+        headers: { authorization: 'Bearer mpgt_secret', 'user-agent': 'SAP' },
+      });
+      await response.text();
+      // The line is written when the response finishes, which may be just after the client has it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    return lines();
+  }
+
+  it('writes one line per request at info with the request id, method, redacted URL and headers', async () => {
+    const output = await logOneRequest('info', 200);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: {
+        id: 'req-1',
+        method: 'GET',
+        url: '/api/x?token=[REDACTED]&q=1',
+        headers: { authorization: '[REDACTED]', 'user-agent': 'SAP' },
+      },
+      res: { statusCode: 200 },
+    });
+    expect(typeof line.responseTime).toBe('number');
+    expect(output).not.toMatch(/one-time-secret|mpgt_secret/);
+  });
+
+  it('at warn writes client errors only, still with the request', async () => {
+    expect(await logOneRequest('warn', 200)).toBe('');
+    const line = JSON.parse(await logOneRequest('warn', 404)) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 40, req: { id: 'req-1', url: '/api/x?token=[REDACTED]&q=1' } });
   });
 });

@@ -2,15 +2,19 @@ import { ProductCache } from './product-cache';
 
 /** A cache over an in-memory "catalog" whose version the test moves, with a time the test sets. */
 function setup(options: { maxEntries?: number; maxBytes?: number; versionCheckMs?: number } = {}) {
-  const state = { version: 1, now: 0, reads: 0, versionReads: 0 };
+  const state = { version: 1, now: 0, reads: 0, versionReads: 0, parses: 0 };
   const rows = new Map<string, string>();
-  const cache = new ProductCache(
+  const cache = new ProductCache<string>(
     { maxEntries: 100, maxBytes: 1_000_000, versionCheckMs: 1_000, ...options },
     async () => {
       state.versionReads++;
       return String(state.version);
     },
     () => state.now,
+    (json) => {
+      state.parses++;
+      return json;
+    },
   );
   const load = async (id: string) => {
     state.reads++;
@@ -30,6 +34,24 @@ describe('ProductCache', () => {
     state.now = 1_000;
     expect(await cache.get('a', load)).toBe('{"id":"a"}');
     expect(state).toMatchObject({ reads: 1, versionReads: 2 });
+  });
+
+  it('parses a row once when it is read and serves the same parsed row on every hit', async () => {
+    const { state, rows, load } = setup();
+    const cache = new ProductCache<{ id: string }>(
+      { maxEntries: 100, maxBytes: 1_000_000, versionCheckMs: 1_000 },
+      async () => '1',
+      () => state.now,
+      (json) => {
+        state.parses++;
+        return JSON.parse(json) as { id: string };
+      },
+    );
+    rows.set('a', '{"id":"a"}');
+    const first = await cache.get('a', load);
+    expect(first).toEqual({ id: 'a' });
+    expect(await cache.get('a', load)).toBe(first);
+    expect(state).toMatchObject({ reads: 1, parses: 1 });
   });
 
   it('drops everything when the version changed, and looks again when the clock went backwards', async () => {

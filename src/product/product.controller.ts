@@ -39,10 +39,12 @@ export class ProductController {
     @Headers('accept-language') acceptLanguage: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProductResponse> {
+  ): Promise<Buffer> {
     const language = negotiateLanguage(acceptLanguage, this.config.defaultLanguage);
     void reply.header('content-language', language);
     void reply.header('vary', 'Accept-Language');
-    return this.products.details(id, principal.organizationId, language);
+    // The body comes serialized (often reused, see ProductService): the type Fastify would give JSON.
+    void reply.type('application/json; charset=utf-8');
+    return this.products.detailsBody(id, principal.organizationId, language);
   }
 }

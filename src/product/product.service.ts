@@ -1,14 +1,36 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
-import { evaluateProduct } from '../guidance/guidance-evaluator';
+import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { Language } from '../common/i18n/language';
 import { ProductResponse } from './dto/product.response';
 import { ProductCache } from './product-cache';
 import { toProductResponse } from './product.mapper';
 import { ProductRepository, ProductRow } from './product.repository';
+
+/** Freezes a parsed row and everything in it: cached rows are shared by every request. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A row as the product cache keeps it: parsed once, then immutable (a mutation throws). */
+function parseRow(json: string): Readonly<ProductRow> {
+  return deepFreeze(JSON.parse(json) as ProductRow);
+}
+
+/** A rendered response body and what it was rendered from (a hit must match both by identity). */
+interface Rendered {
+  row: Readonly<ProductRow>;
+  rules: readonly GuidanceRuleSpec[];
+  body: Buffer;
+}
 
 /**
  * Product details: the product with all its offers (from the per-process product cache, else one
@@ -17,7 +39,16 @@ import { ProductRepository, ProductRow } from './product.repository';
  */
 @Injectable()
 export class ProductService {
-  private readonly cache: ProductCache;
+  private readonly cache: ProductCache<Readonly<ProductRow>>;
+  /**
+   * The last rendered body (UTF-8) per product and language. A body is a pure function of the row,
+   * the organization's rule list and the language, and both are immutable objects that are replaced
+   * (never changed) when the catalog or the rules change: so a body is reused only while it was
+   * rendered from the very same row and rule-list objects, and is otherwise rendered again. That
+   * skips evaluating, mapping and serializing for popular products (most of a cached request's
+   * work). Bounded like the row cache (entries, and the same byte budget counted in UTF-8 bytes).
+   */
+  private readonly rendered: LRUCache<string, Rendered> | undefined;
 
   constructor(
     private readonly repository: ProductRepository,
@@ -29,17 +60,54 @@ export class ProductService {
       config.productCache,
       () => repository.catalogVersion(),
       () => clock.now().getTime(),
+      parseRow,
     );
+    if (config.productCache.maxEntries > 0) {
+      this.rendered = new LRUCache<string, Rendered>({
+        max: config.productCache.maxEntries,
+        maxSize: config.productCache.maxBytes,
+        sizeCalculation: (entry, key) => entry.body.length + key.length,
+      });
+    }
   }
 
+  /** Product details as an object (in-process callers); the HTTP route uses `detailsBody`. */
   async details(id: string, organizationId: string, language: Language): Promise<ProductResponse> {
-    const [json, rules] = await Promise.all([
+    const [product, rules] = await this.productAndRules(id, organizationId);
+    return this.render(product, rules, language);
+  }
+
+  /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
+  async detailsBody(id: string, organizationId: string, language: Language): Promise<Buffer> {
+    const [product, rules] = await this.productAndRules(id, organizationId);
+    const key = `${language}:${id}`;
+    const hit = this.rendered?.get(key);
+    if (hit && hit.row === product && hit.rules === rules) return hit.body;
+    const body = Buffer.from(JSON.stringify(this.render(product, rules, language)), 'utf8');
+    this.rendered?.set(key, { row: product, rules, body });
+    return body;
+  }
+
+  private async productAndRules(
+    id: string,
+    organizationId: string,
+  ): Promise<[Readonly<ProductRow>, readonly GuidanceRuleSpec[]]> {
+    const [product, rules] = await Promise.all([
       this.cache.get(id, (key) => this.repository.findJson(key)),
       this.rules.activeRules(organizationId),
     ]);
-    if (json === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
-    // Parsed per request: every response works on its own copy, the cached text never changes.
-    const product = JSON.parse(json) as ProductRow;
+    if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
+    return [product, rules];
+  }
+
+  /** The response object: the cached row is shared and frozen, evaluator and mapper build new objects. */
+  private render(
+    product: Readonly<ProductRow>,
+    rules: readonly GuidanceRuleSpec[],
+    language: Language,
+  ): ProductResponse {
+    // The marketplace currency is configuration, fixed for the process: the body stays a function
+    // of row, rules and language.
     const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
     return toProductResponse(product, verdict, language, this.config.publicUrl);
   }

@@ -96,6 +96,33 @@ describe('product details cache', () => {
     });
   });
 
+  it('renders again after a rule change, and answers JSON like any other route', async () => {
+    const t = await startTestApp({ env: { PRODUCT_CACHE_VERSION_CHECK_MS: '60000' } });
+    try {
+      const id = demoProductId(1, 2);
+      await t.app.get(CatalogService).generateDemo({ products: 5, seed: 1 });
+      const org = await organizationWithTokens(t.prisma);
+      const details = async () => {
+        const response = await fetch(`${t.baseUrl}/api/v1/marketplace/product/${id}`, {
+          headers: { ...bearer(org.buyer), 'accept-language': 'de' },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(response.headers.get('content-language')).toBe('de');
+        return (await bodyOf(response)) as { offers: Array<{ blocked: boolean }> };
+      };
+      const before = await details();
+      expect(await details()).toEqual(before); // the second one reuses the rendered body
+      expect(before.offers.some((offer) => offer.blocked)).toBe(false);
+      await addRules(t.baseUrl, org.admin, [{ effect: 'blocked', matcher: 'product', value: id }]);
+      const after = await details();
+      expect(after.offers.length).toBe(before.offers.length);
+      expect(after.offers.every((offer) => offer.blocked)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   describe('an import', () => {
     let t: TestApp;
     let token: string;
