@@ -145,7 +145,7 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   PRODUCT_CACHE_MAX_ENTRIES = 20_000;
 
-  /** Memory the product cache may hold, in MiB (the rows' JSON at two bytes per character). */
+  /** Memory the product rows may hold, in MiB (counted as their JSON at two bytes per character); the rendered bodies get the same again. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
