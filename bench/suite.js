@@ -145,6 +145,8 @@ const load = () =>
 async function run(options, cleanup) {
   const log = (message) => process.stderr.write(`${message}\n`);
   const startedAt = new Date();
+  // The code measured is what was built at the start: commits that land during a long run are not in it.
+  const commit = gitDescription();
   const loadBefore = load();
   const server = await startServer();
   cleanup.push(() => server.stop());
@@ -297,6 +299,7 @@ async function run(options, cleanup) {
     catalog,
     startedAt,
     finishedAt,
+    commit,
     loadBefore,
     loadAfter: load(),
     rules: setup.rules,
@@ -349,7 +352,7 @@ function markdown(result) {
       `(each endpoint: a 2 s warm-up, then ${options.rounds} rounds of ${Math.max(1, Math.round(options.duration / options.rounds))} s ` +
       'interleaved with the other endpoints, the median round reported; autocannon in its own process, loopback).',
     '',
-    `- Commit: ${gitDescription()}; Node ${process.version}; ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}`,
+    `- Commit: ${result.commit}; Node ${process.version}; ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}`,
     `- Started ${result.startedAt.toISOString()}, finished ${result.finishedAt.toISOString()}`,
     `- Load average (1, 5, 15 min) before: ${result.loadBefore}; after: ${result.loadAfter}`,
     `- Catalog: ${catalog.name} (${catalog.buildSeconds === null ? 'reused' : `built in ${catalog.buildSeconds.toFixed(0)} s`}), ` +
