@@ -92,8 +92,10 @@ async function ensureCatalog(serverUrl, products, log, cleanup = []) {
   const prefix = `gateway_bench_catalog_${products}_`;
   const name = `${prefix}${catalogFingerprint()}`;
   const existing = await onDatabase(serverUrl, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${prefix}%`,
+    // starts_with, not LIKE: "_" is LIKE's wildcard, so the 100,000 prefix matched (and a 100,000 run
+    // dropped) the 1,000,000 catalog.
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      prefix,
     ]);
     return rows.map((row) => row.datname);
   });
