@@ -35,6 +35,15 @@ describe('AuditSigningKey', () => {
     expect(checkpointProblem(checkpoint, key.publicKey)).toBeUndefined();
   });
 
+  it('keeps the key owner-only but leaves the directory it creates traversable', () => {
+    // The default ./.data also holds the embedded database, whose server runs as another user (as
+    // root, `postgres`): a 0700 ./.data made `npm start` fail with initdb "Permission denied".
+    const file = join(dir, 'data', 'audit-signing-key.pem');
+    writePrivateKeyFile(file, generateSigningKeyPem().privateKeyPem);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'data')).mode & 0o011).toBe(0o011);
+  });
+
   it('refuses a missing, unreadable or non-Ed25519 key file, naming the variable', () => {
     expect(() => keyFor({ AUDIT_SIGNING_KEY_FILE: join(dir, 'missing.pem') }).load()).toThrow(
       /^AUDIT_SIGNING_KEY_FILE: cannot read a PEM private key/,

@@ -17,9 +17,13 @@ export function generateSigningKeyPem(): { privateKeyPem: string; publicKeyPem: 
   };
 }
 
-/** Writes a private key readable by its owner only (0600); refuses to overwrite. */
+/**
+ * Writes a private key readable by its owner only (0600); refuses to overwrite. Directories it has to
+ * create get the default mode: the default ./.data also holds the embedded database, whose server
+ * runs as another user and must traverse it (the file's own mode is what keeps the key private).
+ */
 export function writePrivateKeyFile(file: string, privateKeyPem: string): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
+  mkdirSync(dirname(resolve(file)), { recursive: true });
   writeFileSync(file, privateKeyPem, { mode: 0o600, flag: 'wx' });
 }
 
