@@ -23,12 +23,11 @@ export class RedisLimiterFactory extends LimiterFactory {
   private readonly redis: Redis;
   readonly monitor: RedisOutageMonitor;
 
-  private get commandTimeoutMs(): number {
-    return this.options.commandTimeoutMs ?? 1_000;
-  }
+  private readonly commandTimeoutMs: number;
 
   constructor(private readonly options: RedisLimiterOptions) {
     super();
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
     this.redis = new Redis(options.url, {
       lazyConnect: true,
       // Fail at once while disconnected (the insurance limiter answers) instead of queueing.

@@ -1,16 +1,9 @@
 import type { FacetCandidate, FacetCounts } from '../catalog/catalog-search.repository';
 import { FACET_IDS, FacetId } from '../catalog/search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
-import { Language } from './search-language';
-import {
-  AVAILABILITY_NAMES,
-  CONDITION_NAMES,
-  FACET_NAMES,
-  YES,
-  deliveryWithin,
-  priceRangeName,
-  starsAndUp,
-} from './search.messages';
+import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
+import { Language } from '../common/i18n/language';
+import { FACET_NAMES, YES, deliveryWithin, priceRangeName, starsAndUp } from './search.messages';
 
 export const PRICE_RANGES = ['0-10', '10-25', '25-50', '50-100', '100-250', '250-500', '500-'];
 const DELIVERY_DAYS = ['1', '2', '3', '5', '7'];

@@ -1,10 +1,6 @@
 import { Language } from '../common/i18n/language';
 import { formatMoney } from '../common/i18n/money';
 
-// The facets name catalog values from here; those names live with the catalog (shared with product
-// details and punchout).
-export { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
-
 type Text = Record<Language, string>;
 
 export const MARKETPLACE_NAME: Text = { en: 'Marketplace', de: 'Marktplatz' };
