@@ -107,4 +107,41 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
       lookups.mockRestore();
     }
   });
+
+  it('answers every form of the Authorization header for a cached token as Passport does', async () => {
+    // The guard's fast path reads the cache before Passport (bearer-auth.guard.ts): it must not
+    // accept a header form that Passport's own parsing refuses.
+    const { user, token } = await freshToken();
+    expect((await whoami(token)).status).toBe(200); // now cached
+    const asked = async (authorization: string) => {
+      const response = await fetch(`${t.baseUrl}/__test/whoami`, { headers: { authorization } });
+      const body = await bodyOf(response);
+      return {
+        status: response.status,
+        user: body.userId,
+        challenge: response.headers.get('www-authenticate'),
+      };
+    };
+    expect(await asked(`bearer ${token}`)).toMatchObject({ status: 200, user: user.id });
+    expect(await asked(`BEARER ${token}`)).toMatchObject({ status: 200, user: user.id });
+    // HTTP drops spaces around a header value before anyone reads it.
+    expect(await asked(` Bearer ${token} `)).toMatchObject({ status: 200, user: user.id });
+    for (const refused of [
+      `Bearer  ${token}`,
+      `Bearer ${token} x`,
+      `Bearer\t${token}`,
+      `Basic ${token}`,
+      `Bearerx ${token}`,
+      token,
+      `Bearer ${token.slice(0, -1)}`,
+      `Bearer ${token}x`,
+    ]) {
+      const answer = await asked(refused);
+      expect({ header: refused.replace(token, '<token>'), status: answer.status }).toEqual({
+        header: refused.replace(token, '<token>'),
+        status: 401,
+      });
+      expect(answer.challenge).toMatch(/^Bearer realm="marketplace-gateway"/);
+    }
+  });
 });
