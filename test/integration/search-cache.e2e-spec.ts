@@ -1,0 +1,128 @@
+import { CatalogService } from '../../src/catalog/catalog.service';
+import { createCatalog, FIXED_CATALOG } from '../factories/catalog.factory';
+import { addRules, organizationWithTokens, RuleInput } from '../factories/guidance.factory';
+import { bearer } from '../support/auth';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+/** Hundreds of searches per user here: the per-user API limit is not what this test is about. */
+const NO_LIMIT = { API_RATE_LIMIT_PER_USER: '0', API_RATE_LIMIT_PER_CLIENT: '0' };
+
+/** Offer-level rules (vendor, condition, price) and product-level ones over the demo assortment. */
+const RULES: RuleInput[] = [
+  { effect: 'preferred', matcher: 'vendor', value: 'OfficeLine Direct' },
+  { effect: 'blocked', matcher: 'vendor', value: 'Kabelwerk Versand' },
+  { effect: 'blocked', matcher: 'condition', value: 'used' },
+  { effect: 'blocked', matcher: 'price_above', value: '100', currency: 'EUR' },
+  { effect: 'preferred', matcher: 'brand', value: 'Leitz' },
+  { effect: 'blocked', matcher: 'category', value: 'monitors' },
+  { effect: 'preferred', matcher: 'product', value: 'cable-1' },
+];
+
+/**
+ * Varied searches: frequent and rare terms, filters (price, category, prime, condition, several
+ * values, given in different orders), pages 1..3, typo fallback and zero results. Each runs in
+ * both languages for an organization with and one without rules.
+ */
+const SEARCHES: string[] = [
+  'query=cable',
+  'query=cable&page=2',
+  'query=cable&page=3',
+  'query=cable&pageSize=5&page=2',
+  'query=Kabel',
+  'query=Messkolben',
+  'query=paper',
+  'query=papier',
+  'query=pen',
+  'query=chair',
+  'query=Stuhl',
+  'query=fixture',
+  'query=fixture&page=2&pageSize=4',
+  'query=fixture&pageSize=4&page=3',
+  'query=cable&price=0-10',
+  'query=cable&price=10-',
+  'query=cable&is_prime=true&price=0-10',
+  'query=cable&price=0-10&is_prime=true',
+  'query=cable&category=cables',
+  'query=cable&category=it',
+  'query=fixture&category=writing&category=paper',
+  'query=fixture&category=paper&category=writing',
+  'query=fixture&condition-type=used',
+  'query=fixture&availability=in_stock&delivery_day=3',
+  'query=Leitz',
+  'query=monitor',
+  'query=cabel',
+  'query=Messkolbn',
+  'query=ballpoitn',
+  'query=zzqxv',
+  'query=zzqxv%20wwkpj',
+  'query=%22blue%20ballpoint%22',
+  'query=pen%20-fountain',
+  'query=cable&page=40',
+];
+
+interface Answer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+async function answer(t: TestApp, token: string, query: string, language: string): Promise<Answer> {
+  const response = await fetch(`${t.baseUrl}/api/v1/marketplace/search?${query}`, {
+    headers: { ...bearer(token), 'accept-language': language },
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()).toString('latin1'), // the bytes, as they came
+  };
+}
+
+describe('search result cache', () => {
+  describe('gives byte-identical results with and without the cache', () => {
+    let database: TestDatabase;
+    let uncached: TestApp;
+    let cached: TestApp;
+    let tokens: string[];
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      uncached = await startTestApp({ database, env: { ...NO_LIMIT, SEARCH_CACHE_MAX_ENTRIES: '0' } });
+      await uncached.app.get(CatalogService).generateDemo({ products: 600, seed: 1 });
+      await createCatalog(uncached.prisma, FIXED_CATALOG);
+      const plain = await organizationWithTokens(uncached.prisma);
+      const ruled = await organizationWithTokens(uncached.prisma);
+      await addRules(uncached.baseUrl, ruled.admin, RULES);
+      tokens = [plain.buyer, ruled.buyer];
+      cached = await startTestApp({ database, env: NO_LIMIT });
+    });
+    afterAll(async () => {
+      await cached?.close();
+      await uncached?.close();
+      await database.drop();
+    });
+
+    it(`answers ${SEARCHES.length} searches x 2 languages x 2 rule sets the same, cold and warm`, async () => {
+      let compared = 0;
+      const flagged = new Set<string>();
+      for (const token of tokens) {
+        for (const language of ['en', 'de']) {
+          for (const query of SEARCHES) {
+            const expected = await answer(uncached, token, query, language);
+            expect(expected.status).toBe(200);
+            const miss = await answer(cached, token, query, language);
+            const hit = await answer(cached, token, query, language);
+            expect({ query, language, ...miss }).toEqual({ query, language, ...expected });
+            expect({ query, language, ...hit }).toEqual({ query, language, ...expected });
+            if (expected.body.includes('"blocked":true')) flagged.add('blocked');
+            if (expected.body.includes('"preferred":true')) flagged.add('preferred');
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBe(SEARCHES.length * 4);
+      // The rules really apply to some results, so guidance is part of what is compared.
+      expect([...flagged].sort()).toEqual(['blocked', 'preferred']);
+    });
+  });
+});
