@@ -1,7 +1,10 @@
+import { CatalogSearchRepository } from '../../src/catalog/catalog-search.repository';
 import { CatalogService } from '../../src/catalog/catalog.service';
 import { createCatalog, FIXED_CATALOG } from '../factories/catalog.factory';
 import { addRules, organizationWithTokens, RuleInput } from '../factories/guidance.factory';
 import { bearer } from '../support/auth';
+import { Json } from '../support/http';
+import { ManualClock } from '../support/manual-clock';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -60,6 +63,18 @@ const SEARCHES: string[] = [
   'query=pen%20-fountain',
   'query=cable&page=40',
 ];
+
+/** Counts the searches that really reach PostgreSQL (the page query; the real one still runs). */
+function countSearches(t: TestApp): { runs: number } {
+  const counter = { runs: 0 };
+  const repository = t.app.get(CatalogSearchRepository);
+  const page = repository.page.bind(repository);
+  repository.page = (search) => {
+    counter.runs++;
+    return page(search);
+  };
+  return counter;
+}
 
 interface Answer {
   status: number;
@@ -124,5 +139,101 @@ describe('search result cache', () => {
       // The rules really apply to some results, so guidance is part of what is compared.
       expect([...flagged].sort()).toEqual(['blocked', 'preferred']);
     });
+  });
+
+  describe('stays within the staleness bounds', () => {
+    const clock = new ManualClock();
+    let t: TestApp;
+    /** Another replica on the same database (its own rule cache). */
+    let replica: TestApp;
+    let searches: { runs: number };
+
+    beforeAll(async () => {
+      t = await startTestApp({
+        clock,
+        env: { ...NO_LIMIT, CATALOG_VERSION_CHECK_MS: '1000', GUIDANCE_CACHE_TTL_MS: '5000' },
+      });
+      replica = await startTestApp({ database: t.database, env: NO_LIMIT });
+      searches = countSearches(t);
+    });
+    afterAll(async () => {
+      await replica?.close();
+      await t?.close();
+    });
+
+    const writePrice = (id: string, value: string) =>
+      createCatalog(t.prisma, [
+        { id, name: `Quokkaband ${id}`, categoryId: 'cables', offers: [{ id: `${id}-o`, price: value }] },
+      ]);
+    async function result(token: string, id: string): Promise<Json> {
+      const { status, body } = await answer(t, token, 'query=Quokkaband', 'en');
+      expect(status).toBe(200);
+      return (JSON.parse(body) as Json).data.find((r: Json) => r.id === id);
+    }
+
+    it('shows an import once the version check interval has passed, not from a stale entry', async () => {
+      const { buyer } = await organizationWithTokens(t.prisma);
+      await writePrice('quokka-1', '10.00');
+      expect((await result(buyer, 'quokka-1')).price.amount).toBe(10);
+      await writePrice('quokka-1', '12.00');
+      // Within the bound the cached body answers (the cache is really used)...
+      clock.advance(999);
+      const runs = searches.runs;
+      expect((await result(buyer, 'quokka-1')).price.amount).toBe(10);
+      expect(searches.runs).toBe(runs);
+      // ...and once it has passed, the new catalog version keys (and empties) the cache.
+      clock.advance(1);
+      expect((await result(buyer, 'quokka-1')).price.amount).toBe(12);
+      expect(searches.runs).toBe(runs + 1);
+    });
+
+    it('shows a rule change through another replica after the guidance cache period', async () => {
+      const org = await organizationWithTokens(t.prisma);
+      await writePrice('quokka-2', '5.00');
+      clock.advance(1_000);
+      expect(await result(org.buyer, 'quokka-2')).toMatchObject({ blocked: false });
+      await addRules(replica.baseUrl, org.admin, [
+        { effect: 'blocked', matcher: 'product', value: 'quokka-2' },
+      ]);
+      clock.advance(4_999);
+      expect(await result(org.buyer, 'quokka-2')).toMatchObject({ blocked: false });
+      clock.advance(1);
+      expect(await result(org.buyer, 'quokka-2')).toMatchObject({ blocked: true });
+    });
+
+    it('shows a rule change through this process on the next search', async () => {
+      const org = await organizationWithTokens(t.prisma);
+      expect(await result(org.buyer, 'quokka-2')).toMatchObject({ preferred: false });
+      await addRules(t.baseUrl, org.admin, [{ effect: 'preferred', matcher: 'product', value: 'quokka-2' }]);
+      expect(await result(org.buyer, 'quokka-2')).toMatchObject({ preferred: true });
+    });
+
+    it('keeps serving cached results when a reload of unchanged rules finds the same rules', async () => {
+      const org = await organizationWithTokens(t.prisma);
+      await addRules(t.baseUrl, org.admin, [{ effect: 'preferred', matcher: 'vendor', value: 'Nobody' }]);
+      const first = await result(org.buyer, 'quokka-1');
+      const runs = searches.runs;
+      clock.advance(5_000); // the rules are loaded again (no catalog change in between)
+      expect(await result(org.buyer, 'quokka-1')).toEqual(first);
+      expect(searches.runs).toBe(runs);
+    });
+  });
+
+  it('runs concurrent identical cold searches once, giving each the same body', async () => {
+    const t = await startTestApp({ env: NO_LIMIT });
+    try {
+      await createCatalog(t.prisma, FIXED_CATALOG);
+      const { buyer } = await organizationWithTokens(t.prisma);
+      const searches = countSearches(t);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => answer(t, buyer, 'query=fixture&pageSize=5', 'de')),
+      );
+      expect(searches.runs).toBe(1);
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect((JSON.parse(answers[0].body) as Json).data).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
   });
 });
