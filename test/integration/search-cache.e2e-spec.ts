@@ -120,6 +120,7 @@ describe('search result cache', () => {
     it(`answers ${SEARCHES.length} searches x 2 languages x 2 rule sets the same, cold and warm`, async () => {
       let compared = 0;
       const flagged = new Set<string>();
+      const totals = new Map<string, number>();
       for (const token of tokens) {
         for (const language of ['en', 'de']) {
           for (const query of SEARCHES) {
@@ -129,6 +130,7 @@ describe('search result cache', () => {
             const hit = await answer(cached, token, query, language);
             expect({ query, language, ...miss }).toEqual({ query, language, ...expected });
             expect({ query, language, ...hit }).toEqual({ query, language, ...expected });
+            totals.set(query, (JSON.parse(expected.body) as Json).count.value);
             if (expected.body.includes('"blocked":true')) flagged.add('blocked');
             if (expected.body.includes('"preferred":true')) flagged.add('preferred');
             compared++;
@@ -136,6 +138,10 @@ describe('search result cache', () => {
         }
       }
       expect(compared).toBe(SEARCHES.length * 4);
+      // The typo fallback and zero results are among what is compared.
+      expect(totals.get('query=cabel')).toBeGreaterThan(0);
+      expect(totals.get('query=Messkolbn')).toBeGreaterThan(0);
+      expect(totals.get('query=zzqxv')).toBe(0);
       // The rules really apply to some results, so guidance is part of what is compared.
       expect([...flagged].sort()).toEqual(['blocked', 'preferred']);
     });
