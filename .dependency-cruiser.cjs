@@ -53,6 +53,7 @@ const PUBLIC_FILES = {
   ],
   catalog: [
     'catalog-search.repository.ts', // the hand-tuned search query, used by search
+    'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
     'search-filters.ts', // facet ids and predicates shared by search's parser and facets
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'placeholder-image.ts', // the placeholder image of a product without its own

@@ -35,6 +35,7 @@ const READ_SIDE = new Set([
   'catalog.messages.ts',
   'placeholder-image.ts',
   'catalog.module.ts',
+  'catalog-version.watcher.ts',
 ]);
 
 /** What the built catalog depends on: the schema (migrations) and the catalog code that writes (generator, writer, index terms). */

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CatalogVersionWatcher } from './catalog-version.watcher';
 import { CatalogWriterRepository } from './catalog-writer.repository';
 import { CatalogSearchRepository } from './catalog-search.repository';
 import { CatalogService } from './catalog.service';
 
 @Module({
-  providers: [CatalogService, CatalogWriterRepository, CatalogSearchRepository],
-  exports: [CatalogService, CatalogSearchRepository],
+  providers: [CatalogService, CatalogWriterRepository, CatalogSearchRepository, CatalogVersionWatcher],
+  // One watcher per process: product details and search see an import at the same moment.
+  exports: [CatalogService, CatalogSearchRepository, CatalogVersionWatcher],
 })
 export class CatalogModule {}

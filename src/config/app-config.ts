@@ -54,8 +54,12 @@ export class AppConfig {
   /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
   readonly marketplaceCurrency!: string;
   readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
+  /** Search's per-process cache of response bodies (search-result-cache.ts). */
+  readonly searchCache!: { maxEntries: number; maxBytes: number; ttlMs: number };
   /** Product details' per-process cache of product rows (product-cache.ts). */
-  readonly productCache!: { maxEntries: number; maxBytes: number; versionCheckMs: number };
+  readonly productCache!: { maxEntries: number; maxBytes: number };
+  /** How often (at most) the catalog version is read again (catalog-version.watcher.ts). */
+  readonly catalogVersion!: { checkMs: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
@@ -185,10 +189,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       facetSample: vars.SEARCH_FACET_SAMPLE,
       statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
     },
+    searchCache: {
+      maxEntries: vars.SEARCH_CACHE_MAX_ENTRIES,
+      maxBytes: vars.SEARCH_CACHE_MAX_MB * 1024 * 1024,
+      ttlMs: vars.SEARCH_CACHE_TTL_MS,
+    },
     productCache: {
       maxEntries: vars.PRODUCT_CACHE_MAX_ENTRIES,
       maxBytes: vars.PRODUCT_CACHE_MAX_MB * 1024 * 1024,
-      versionCheckMs: vars.PRODUCT_CACHE_VERSION_CHECK_MS,
+    },
+    catalogVersion: {
+      checkMs: vars.CATALOG_VERSION_CHECK_MS ?? vars.PRODUCT_CACHE_VERSION_CHECK_MS,
     },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,

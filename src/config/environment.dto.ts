@@ -152,12 +152,23 @@ export class EnvironmentVariables {
   @Max(4_096)
   PRODUCT_CACHE_MAX_MB = 48;
 
-  /** How often (at most) the product cache looks at the catalog version: an import reaches every replica within it. */
+  /** The older name of CATALOG_VERSION_CHECK_MS, used when that one is not set. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(60_000)
   PRODUCT_CACHE_VERSION_CHECK_MS = 1_000;
+
+  /**
+   * How often (at most) a process looks at the catalog version: an import reaches the product and the
+   * search caches of every replica within it. Default: PRODUCT_CACHE_VERSION_CHECK_MS (1,000).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  CATALOG_VERSION_CHECK_MS?: number;
 
   /** Expired tokens are kept this long as the record of who was issued what, then purged. */
   @Type(() => Number)
@@ -302,6 +313,27 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(600_000)
   SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
+
+  /** Search response bodies cached per process (0 = off: every search runs its queries). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  SEARCH_CACHE_MAX_ENTRIES = 2_000;
+
+  /** Memory the cached search bodies may hold, in MiB (UTF-8 bytes of the bodies and their keys). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(4_096)
+  SEARCH_CACHE_MAX_MB = 16;
+
+  /** How long a cached search body is served at most (imports and rule changes replace it sooner). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_600_000)
+  SEARCH_CACHE_TTL_MS = 60_000;
 
   /** Size of the demo catalog generated on first start (SEED_DEMO=true and no products yet). */
   @Type(() => Number)

@@ -13,9 +13,20 @@ import { GuidanceRuleSpec } from './guidance-evaluator';
 /** Upper bound of active rules per organization: each one becomes a predicate in the search query. */
 export const MAX_ACTIVE_RULES = 500;
 
+/** An organization's loaded rules, with their JSON to tell an unchanged reload. */
+interface CachedRules {
+  rules: GuidanceRuleSpec[];
+  json: string;
+  expiresAt: number;
+}
+
 @Injectable()
 export class GuidanceRulesService {
-  private readonly cache = new Map<string, { rules: GuidanceRuleSpec[]; expiresAt: number }>();
+  private readonly cache = new Map<string, CachedRules>();
+  /** The reload under way per organization: concurrent requests wait for the same one. */
+  private readonly loading = new Map<string, Promise<GuidanceRuleSpec[]>>();
+  /** Advances with every change made through this process; a reload that spans one is not kept. */
+  private changes = 0;
 
   /**
    * How long a process reuses an organization's loaded rules (GUIDANCE_CACHE_TTL_MS). A change made
@@ -33,19 +44,48 @@ export class GuidanceRulesService {
     this.cacheTtlMs = config.guidanceCache.ttlMs;
   }
 
-  /** The organization's active rules, loaded once per request at most (cached briefly). */
-  async activeRules(organizationId: string): Promise<GuidanceRuleSpec[]> {
-    const now = this.clock.now().getTime();
+  /**
+   * The organization's active rules, loaded once per request at most (cached briefly). The list is
+   * immutable and its identity means "these rules": a reload that finds the same rules returns the
+   * array it already had (only its expiry moves on), so what is cached by it (compiled guidance,
+   * search results, rendered product bodies) survives until the rules really change.
+   */
+  activeRules(organizationId: string): Promise<GuidanceRuleSpec[]> {
     const cached = this.cache.get(organizationId);
-    if (cached && cached.expiresAt > now) return cached.rules;
+    if (cached && cached.expiresAt > this.clock.now().getTime()) return Promise.resolve(cached.rules);
+    let loading = this.loading.get(organizationId);
+    if (!loading) {
+      loading = this.reload(organizationId).finally(() => {
+        if (this.loading.get(organizationId) === loading) this.loading.delete(organizationId);
+      });
+      this.loading.set(organizationId, loading);
+    }
+    return loading;
+  }
+
+  private async reload(organizationId: string): Promise<GuidanceRuleSpec[]> {
+    const startedAt = this.clock.now().getTime();
+    const changes = this.changes;
     const rows = await this.prisma.guidanceRule.findMany({
       where: { organizationId, disabledAt: null },
       orderBy: { createdAt: 'asc' },
       select: { id: true, effect: true, matcher: true, value: true, currency: true },
     });
-    if (this.cacheTtlMs > 0)
-      this.cache.set(organizationId, { rules: rows, expiresAt: now + this.cacheTtlMs });
-    return rows;
+    // Read before a change through this process committed: answer it, but keep nothing.
+    if (changes !== this.changes) return rows;
+    const json = JSON.stringify(rows);
+    const previous = this.cache.get(organizationId);
+    const rules = previous?.json === json ? previous.rules : rows;
+    // With the cache off (0) the entry is already expired: it only keeps the identity of the list.
+    this.cache.set(organizationId, { rules, json, expiresAt: startedAt + this.cacheTtlMs });
+    return rules;
+  }
+
+  /** After a change: the next request loads the rules again, not joining a load begun before. */
+  private forget(organizationId: string): void {
+    this.changes++;
+    this.cache.delete(organizationId);
+    this.loading.delete(organizationId);
   }
 
   list(organizationId: string, includeDisabled: boolean): Promise<GuidanceRule[]> {
@@ -120,7 +160,7 @@ export class GuidanceRulesService {
       });
       return created;
     });
-    this.cache.delete(organizationId);
+    this.forget(organizationId);
     return rule;
   }
 
@@ -151,7 +191,7 @@ export class GuidanceRulesService {
       }
       return tx.guidanceRule.findUniqueOrThrow({ where: { id: rule.id } });
     });
-    this.cache.delete(organizationId);
+    this.forget(organizationId);
     return disabled;
   }
 }

@@ -9,8 +9,6 @@ export interface ProductCacheOptions {
    * the bound stays an upper bound.
    */
   maxBytes: number;
-  /** How old the last look at the catalog version may be before a request looks again. */
-  versionCheckMs: number;
 }
 
 /**
@@ -18,25 +16,25 @@ export interface ProductCacheOptions {
  * to parse the text again, a good part of a cached request's CPU; the parsed row must be treated as
  * immutable, which the product service's deep freeze enforces), because the catalog changes only on import.
  * Bounded by entries and bytes (least recently used go first). Imports bump the catalog version in
- * their transaction (catalog_version); before serving, the cache compares it with the one it last
- * saw when that look is older than `versionCheckMs`, and a change empties it. So a committed import
- * is visible on every replica within `versionCheckMs` (plus one query). Rows are cached only when no
- * version change was seen while they were read, so a read that began before an import committed
- * cannot put old data back after the cache was emptied. Absent products are not cached (random ids
- * must not evict real rows). Time comes from `now` (the injected clock).
+ * their transaction (catalog_version); before serving, the cache asks `loadVersion` for it (the
+ * shared CatalogVersionWatcher, which reads it again at most every CATALOG_VERSION_CHECK_MS and
+ * otherwise answers from memory), and a change empties it. So a committed import is visible on every
+ * replica within that bound (plus one query). Rows are cached only when no version change was seen
+ * while they were read, so a read that began before an import committed cannot put old data back
+ * after the cache was emptied. Absent products are not cached (random ids must not evict real rows).
  */
 export class ProductCache<T extends NonNullable<unknown>> {
   private readonly rows: LRUCache<string, T> | undefined;
   private version: string | undefined;
-  private checkedAt = Number.NEGATIVE_INFINITY;
-  private checking: Promise<void> | undefined;
   /** Advances whenever the cache is emptied; a read that spans it is not cached. */
   private generation = 0;
 
   constructor(
     private readonly options: ProductCacheOptions,
     private readonly loadVersion: () => Promise<string>,
-    private readonly now: () => number,
+    // The watcher behind `loadVersion` owns the timing now; the parameter stays so the product
+    // service (owned elsewhere) keeps constructing the cache as before. Drop it with that call.
+    _now: () => number,
     private readonly parse: (json: string) => T,
   ) {
     if (options.maxEntries > 0) {
@@ -55,7 +53,12 @@ export class ProductCache<T extends NonNullable<unknown>> {
       const json = await load(id);
       return json === undefined ? undefined : this.parse(json);
     }
-    if (this.versionCheckDue()) await this.checkVersion();
+    const version = await this.loadVersion();
+    if (version !== this.version) {
+      this.rows.clear();
+      this.generation++;
+      this.version = version;
+    }
     const hit = this.rows.get(id);
     if (hit !== undefined) return hit;
     const generation = this.generation;
@@ -66,31 +69,5 @@ export class ProductCache<T extends NonNullable<unknown>> {
     // A row larger than the whole budget is served but not kept (lru-cache would refuse it anyway).
     if (generation === this.generation && size <= this.options.maxBytes) this.rows.set(id, row, { size });
     return row;
-  }
-
-  private versionCheckDue(): boolean {
-    const now = this.now();
-    // A clock that went backwards also means: look again.
-    return now - this.checkedAt >= this.options.versionCheckMs || now < this.checkedAt;
-  }
-
-  /** One look at the catalog version at a time; concurrent requests wait for the same one. */
-  private checkVersion(): Promise<void> {
-    this.checking ??= (async () => {
-      const startedAt = this.now();
-      try {
-        const version = await this.loadVersion();
-        if (version !== this.version) {
-          this.rows?.clear();
-          this.generation++;
-          this.version = version;
-        }
-        // The look counts from when it began: the version may have moved while it ran.
-        this.checkedAt = startedAt;
-      } finally {
-        this.checking = undefined;
-      }
-    })();
-    return this.checking;
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
 import { ProductController } from './product.controller';
 import { ProductRepository } from './product.repository';
 import { ProductService } from './product.service';
 
 @Module({
-  imports: [GuidanceModule],
+  imports: [CatalogModule, GuidanceModule],
   controllers: [ProductController],
   providers: [ProductService, ProductRepository],
   // The punchout pages read products through the same hand-tuned query.

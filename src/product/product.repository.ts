@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
 import { PrismaService } from '../database/prisma.service';
 
 export interface QuantityTierRow {
@@ -52,7 +53,10 @@ export interface ProductRow {
  */
 @Injectable()
 export class ProductRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly versions: CatalogVersionWatcher,
+  ) {}
 
   async findWithOffers(id: string): Promise<ProductRow | undefined> {
     const json = await this.findJson(id);
@@ -86,12 +90,11 @@ export class ProductRepository {
     return rows[0]?.row;
   }
 
-  /** The catalog's version (catalog_version, bumped by every catalog write), as text. */
-  async catalogVersion(): Promise<string> {
-    const { rows } = await this.prisma.pool.query<{ version: string }>({
-      name: 'catalog-version',
-      text: 'SELECT version::text AS version FROM catalog_version',
-    });
-    return rows[0]?.version ?? '0';
+  /**
+   * The catalog's version (catalog_version, bumped by every catalog write), as text: as the shared
+   * watcher last saw it, read again when that look is older than CATALOG_VERSION_CHECK_MS.
+   */
+  catalogVersion(): Promise<string> {
+    return this.versions.current();
   }
 }

@@ -49,12 +49,14 @@ export class SearchController {
     @Headers('accept-language') acceptLanguage: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SearchResponseDto> {
+  ): Promise<Buffer> {
     const parsed = parseSearchRequest(params, rawQuery);
     if (!parsed.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', parsed.message);
     const language = negotiateLanguage(acceptLanguage, this.config.defaultLanguage);
     void reply.header('content-language', language);
     void reply.header('vary', 'Accept-Language');
-    return this.search.search(parsed.request, principal.organizationId, language);
+    // The body is serialized JSON (possibly from the result cache): say so, as for any object.
+    void reply.type('application/json; charset=utf-8');
+    return this.search.searchBody(parsed.request, principal.organizationId, language);
   }
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSearch, CatalogSearchRepository } from '../catalog/catalog-search.repository';
+import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
+import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { SearchGuidanceProvider } from '../guidance/search-guidance';
+import { SearchGuidance, SearchGuidanceProvider } from '../guidance/search-guidance';
 import { SearchResponseDto } from './dto/search-response.dto';
 import { buildFacets, facetCandidates } from './search-facets.builder';
 import { Language } from '../common/i18n/language';
 import { SearchRequest, typoFallbackText } from './search-request.parser';
+import { SearchResultCache } from './search-result-cache';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';
 
@@ -20,16 +23,46 @@ export const TYPO_COUNT_CAP = 1_000;
 @Injectable()
 export class SearchService {
   private readonly candidates = facetCandidates();
+  /** Response bodies of recent searches (search-result-cache.ts; README "Search"). */
+  private readonly cache: SearchResultCache;
 
   constructor(
     private readonly repository: CatalogSearchRepository,
     private readonly guidance: SearchGuidanceProvider,
     private readonly config: AppConfig,
-  ) {}
+    private readonly versions: CatalogVersionWatcher,
+    clock: Clock,
+  ) {
+    this.cache = new SearchResultCache(config.searchCache, () => clock.now().getTime());
+  }
 
+  /** The search response as an object (in-process callers); the HTTP route uses `searchBody`. */
   async search(
     request: SearchRequest,
     organizationId: string,
+    language: Language,
+  ): Promise<SearchResponseDto> {
+    return this.respond(request, await this.guidance.forOrganization(organizationId), language);
+  }
+
+  /**
+   * The search response body as JSON (UTF-8): from the result cache when the same search was answered
+   * under the same catalog version and guidance, else computed (once for concurrent identical searches).
+   */
+  async searchBody(request: SearchRequest, organizationId: string, language: Language): Promise<Buffer> {
+    const render = async (guidance: SearchGuidance) =>
+      Buffer.from(JSON.stringify(await this.respond(request, guidance, language)), 'utf8');
+    if (!this.cache.enabled) return render(await this.guidance.forOrganization(organizationId));
+    const [catalogVersion, guidance] = await Promise.all([
+      this.versions.current(),
+      this.guidance.forOrganization(organizationId),
+    ]);
+    return this.cache.get({ catalogVersion, guidance, language, request }, () => render(guidance));
+  }
+
+  private async respond(
+    request: SearchRequest,
+    guidance: SearchGuidance,
     language: Language,
   ): Promise<SearchResponseDto> {
     const base: CatalogSearch = {
@@ -40,7 +73,7 @@ export class SearchService {
       limit: request.pageSize,
       countCap: this.config.search.countCap,
       facetSample: this.config.search.facetSample,
-      guidance: await this.guidance.forOrganization(organizationId),
+      guidance,
       currency: this.config.marketplaceCurrency,
     };
     let outcome = await this.run(base, request);
