@@ -5,7 +5,7 @@ import { ProductCache } from './product-cache';
  * read is the CatalogVersionWatcher's business (its own spec); here each look answers the current one.
  */
 function setup(options: { maxEntries?: number; maxBytes?: number } = {}) {
-  const state = { version: 1, now: 0, reads: 0, versionReads: 0, parses: 0 };
+  const state = { version: 1, reads: 0, versionReads: 0, parses: 0 };
   const rows = new Map<string, string>();
   const cache = new ProductCache<string>(
     { maxEntries: 100, maxBytes: 1_000_000, ...options },
@@ -13,7 +13,6 @@ function setup(options: { maxEntries?: number; maxBytes?: number } = {}) {
       state.versionReads++;
       return String(state.version);
     },
-    () => state.now,
     (json) => {
       state.parses++;
       return json;
@@ -41,7 +40,6 @@ describe('ProductCache', () => {
     const cache = new ProductCache<{ id: string }>(
       { maxEntries: 100, maxBytes: 1_000_000 },
       async () => '1',
-      () => state.now,
       (json) => {
         state.parses++;
         return JSON.parse(json) as { id: string };

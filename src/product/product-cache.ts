@@ -32,9 +32,6 @@ export class ProductCache<T extends NonNullable<unknown>> {
   constructor(
     private readonly options: ProductCacheOptions,
     private readonly loadVersion: () => Promise<string>,
-    // The watcher behind `loadVersion` owns the timing now; the parameter stays so the product
-    // service (owned elsewhere) keeps constructing the cache as before. Drop it with that call.
-    _now: () => number,
     private readonly parse: (json: string) => T,
   ) {
     if (options.maxEntries > 0) {

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
@@ -54,14 +53,8 @@ export class ProductService {
     private readonly repository: ProductRepository,
     private readonly rules: GuidanceRulesService,
     private readonly config: AppConfig,
-    clock: Clock,
   ) {
-    this.cache = new ProductCache(
-      config.productCache,
-      () => repository.catalogVersion(),
-      () => clock.now().getTime(),
-      parseRow,
-    );
+    this.cache = new ProductCache(config.productCache, () => repository.catalogVersion(), parseRow);
     if (config.productCache.maxEntries > 0) {
       this.rendered = new LRUCache<string, Rendered>({
         max: config.productCache.maxEntries,
