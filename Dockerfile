@@ -30,4 +30,8 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Migrates (MIGRATE_ON_START=true by default), then serves; SIGTERM drains in-flight requests.
-CMD ["node", "dist/main.js"]
+# The JavaScript heap is capped (GATEWAY_HEAP_MB, default 256) so a replica stays under 400 MB RSS
+# with the default caches (README "Memory"); `exec` keeps node as PID 1, so it receives SIGTERM.
+# Only the server gets the cap: CLI commands run in the container (imports) keep Node's default.
+ENV GATEWAY_HEAP_MB=256
+CMD ["sh", "-c", "exec node --max-old-space-size=\"$GATEWAY_HEAP_MB\" dist/main.js"]

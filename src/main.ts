@@ -2,6 +2,7 @@ import { Logger } from 'nestjs-pino';
 import pino from 'pino';
 import { closeGracefully } from './bootstrap/close-gracefully';
 import { createApp } from './bootstrap/create-app';
+import { heapBudgetWarning } from './bootstrap/heap-budget';
 import { ConfigValidationError, loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/database-url';
 import { runMigrations } from './database/migration-runner';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp(config);
+  const heapWarning = heapBudgetWarning(config);
+  if (heapWarning) app.get(Logger).warn(heapWarning);
   if (config.demo.seed) {
     const result = await app.get(DemoSeedService).seedIfEmpty();
     process.stdout.write(`${demoInstructions(result, config.publicUrl)}\n`);
