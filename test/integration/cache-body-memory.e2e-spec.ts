@@ -5,12 +5,12 @@ import { SearchService } from '../../src/search/search.service';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Review: README "Search result cache" promises at most SEARCH_CACHE_MAX_MB per process. The cache
+ * README "Search result cache" promises at most SEARCH_CACHE_MAX_MB per process. The cache
  * counts `body.length`, but a body made by Buffer.from(string) shorter than 4 KiB is a slice of
  * Node's shared 8 KiB allocation pool, and keeping it keeps that whole slab alive. Small bodies
  * (zero-result and rare searches) are the easiest for one user to produce in bulk.
  */
-describe('review: search result cache memory bound', () => {
+describe('search result cache memory bound', () => {
   let t: TestApp;
   let organizationId: string;
 
@@ -59,7 +59,7 @@ describe('review: search result cache memory bound', () => {
 });
 
 /** The same for product details' rendered bodies (pre-existing, product.service.ts detailsBody). */
-describe('review: rendered product body memory', () => {
+describe('rendered product body memory', () => {
   let t: TestApp;
 
   afterAll(() => t?.close());

@@ -1,7 +1,7 @@
 import { SearchResultCache, SearchResultKey } from './search-result-cache';
 
 /**
- * Review: SearchService.searchBody reads the catalog version and the guidance together
+ * SearchService.searchBody reads the catalog version and the guidance together
  * (Promise.all); when the guidance needs a reload (every GUIDANCE_CACHE_TTL_MS per organization),
  * the version it read may be older than the one another request has handed the cache meanwhile.
  * Such a late, older version must not empty the cache of the newer version's bodies, nor make the

@@ -4,11 +4,11 @@ import { ManualClock } from '../support/manual-clock';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Review of guidance-rules.service.ts (issue 13): a reload that read the rules before a change made
+ * guidance-rules.service.ts (issue 13): a reload that read the rules before a change made
  * through this process must not put the old rules back; unchanged reloads keep the list's identity.
  * The real query runs; only its answer is held back until the test lets it through.
  */
-describe('review: guidance rule reloads around a change', () => {
+describe('guidance rule reloads around a change', () => {
   const clock = new ManualClock();
   let t: TestApp;
   beforeAll(async () => {

@@ -6,10 +6,10 @@ import { requestToken, WhoAmIModule } from '../support/oauth';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Review of the guard's cache fast path (bearer-auth.guard.ts): with a token that is in the cache,
+ * The guard's cache fast path (bearer-auth.guard.ts): with a token that is in the cache,
  * the query/body access_token refusal still applies and nothing past the token's own expiry passes.
  */
-describe('review: bearer guard fast path with a cached token', () => {
+describe('bearer guard fast path with a cached token', () => {
   let t: TestApp;
   const clock = new ManualClock(new Date('2030-05-01T12:00:00.000Z'));
 
