@@ -9,6 +9,7 @@ import { ProductResponse } from './dto/product.response';
 import { ProductCache } from './product-cache';
 import { toProductResponse } from './product.mapper';
 import { ProductRepository, ProductRow } from './product.repository';
+import { jsonBody } from '../common/http/json-body';
 
 /** Freezes a parsed row and everything in it: cached rows are shared by every request. */
 function deepFreeze<T>(value: T): T {
@@ -76,7 +77,7 @@ export class ProductService {
     const key = `${language}:${id}`;
     const hit = this.rendered?.get(key);
     if (hit && hit.row === product && hit.rules === rules) return hit.body;
-    const body = Buffer.from(JSON.stringify(this.render(product, rules, language)), 'utf8');
+    const body = jsonBody(this.render(product, rules, language));
     this.rendered?.set(key, { row: product, rules, body });
     return body;
   }

@@ -11,6 +11,7 @@ import { SearchRequest, typoFallbackText } from './search-request.parser';
 import { SearchResultCache } from './search-result-cache';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';
+import { jsonBody } from '../common/http/json-body';
 
 /** The typo fallback ranks at most this many candidates (beyond: count relation "gte"). */
 export const TYPO_COUNT_CAP = 1_000;
@@ -51,7 +52,7 @@ export class SearchService {
    */
   async searchBody(request: SearchRequest, organizationId: string, language: Language): Promise<Buffer> {
     const render = async (guidance: SearchGuidance) =>
-      Buffer.from(JSON.stringify(await this.respond(request, guidance, language)), 'utf8');
+      jsonBody(await this.respond(request, guidance, language));
     if (!this.cache.enabled) return render(await this.guidance.forOrganization(organizationId));
     const [catalogVersion, guidance] = await Promise.all([
       this.versions.current(),
