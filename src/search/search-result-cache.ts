@@ -11,7 +11,7 @@ export interface SearchResultCacheOptions {
 
 /** What a search body is a pure function of (the organization enters through its guidance). */
 export interface SearchResultKey {
-  /** The catalog version the body is computed under (CatalogVersionWatcher). */
+  /** The catalog version the body is computed under (CatalogVersionWatcher): an integer that only grows. */
   catalogVersion: string;
   /**
    * The organization's compiled guidance. Compared by identity: the object is replaced whenever the
@@ -75,6 +75,9 @@ export class SearchResultCache {
   get(key: SearchResultKey, compute: () => Promise<Buffer>): Promise<Buffer> {
     if (!this.bodies) return compute();
     if (key.catalogVersion !== this.version) {
+      // A caller that read an older version before the last look (its guidance reload outlasted
+      // the look) is answered uncached, and must not throw away what the newer version has kept.
+      if (this.version !== undefined && isOlderVersion(key.catalogVersion, this.version)) return compute();
       this.bodies.clear();
       this.generation++;
       this.version = key.catalogVersion;
@@ -115,4 +118,9 @@ export class SearchResultCache {
     }
     return JSON.stringify([key.catalogVersion, serial, key.language, key.request]);
   }
+}
+
+/** Whether catalog version `a` precedes `b` (both integers as text; anything else counts as newer). */
+function isOlderVersion(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) && BigInt(a) < BigInt(b);
 }
