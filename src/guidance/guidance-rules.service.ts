@@ -25,8 +25,11 @@ export class GuidanceRulesService {
   private readonly cache = new Map<string, CachedRules>();
   /** The reload under way per organization: concurrent requests wait for the same one. */
   private readonly loading = new Map<string, Promise<GuidanceRuleSpec[]>>();
-  /** Advances with every change made through this process; a reload that spans one is not kept. */
-  private changes = 0;
+  /**
+   * Per organization, advances with every change made through this process; a reload that spans one
+   * is not kept. (One counter for all organizations made every reload under way unkeepable.)
+   */
+  private readonly changes = new Map<string, number>();
 
   /**
    * How long a process reuses an organization's loaded rules (GUIDANCE_CACHE_TTL_MS). A change made
@@ -65,14 +68,14 @@ export class GuidanceRulesService {
 
   private async reload(organizationId: string): Promise<GuidanceRuleSpec[]> {
     const startedAt = this.clock.now().getTime();
-    const changes = this.changes;
+    const changes = this.changes.get(organizationId) ?? 0;
     const rows = await this.prisma.guidanceRule.findMany({
       where: { organizationId, disabledAt: null },
       orderBy: { createdAt: 'asc' },
       select: { id: true, effect: true, matcher: true, value: true, currency: true },
     });
     // Read before a change through this process committed: answer it, but keep nothing.
-    if (changes !== this.changes) return rows;
+    if (changes !== (this.changes.get(organizationId) ?? 0)) return rows;
     const json = JSON.stringify(rows);
     const previous = this.cache.get(organizationId);
     const rules = previous?.json === json ? previous.rules : rows;
@@ -83,7 +86,7 @@ export class GuidanceRulesService {
 
   /** After a change: the next request loads the rules again, not joining a load begun before. */
   private forget(organizationId: string): void {
-    this.changes++;
+    this.changes.set(organizationId, (this.changes.get(organizationId) ?? 0) + 1);
     this.cache.delete(organizationId);
     this.loading.delete(organizationId);
   }

@@ -66,4 +66,38 @@ describe('guidance rule reloads around a change', () => {
     expect(changed).not.toBe(first);
     expect(changed).toEqual([]);
   });
+
+  it("keeps a reload that spanned another organization's change", async () => {
+    const rules = t.app.get(GuidanceRulesService);
+    const org = await organizationWithTokens(t.prisma);
+    const other = await organizationWithTokens(t.prisma);
+    await addRules(t.baseUrl, org.admin, [{ effect: 'preferred', matcher: 'vendor', value: 'Z' }]);
+    clock.advance(5_000);
+    const delegate = t.prisma.guidanceRule;
+    const findMany = delegate.findMany.bind(delegate);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let read: () => void = () => undefined;
+    const hasRead = new Promise<void>((resolve) => (read = resolve));
+    const spy = jest.spyOn(delegate, 'findMany').mockImplementationOnce((async (args: never) => {
+      const rows = await findMany(args);
+      read();
+      await gate;
+      return rows;
+    }) as never);
+    const reloading = rules.activeRules(org.organization.id);
+    await hasRead;
+    spy.mockRestore();
+    await addRules(t.baseUrl, other.admin, [{ effect: 'blocked', matcher: 'vendor', value: 'W' }]);
+    release();
+    const reloaded = await reloading;
+    // Kept: the next request (within the cache period) gets the same list without a query.
+    const queries = jest.spyOn(delegate, 'findMany');
+    try {
+      expect(await rules.activeRules(org.organization.id)).toBe(reloaded);
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
 });
