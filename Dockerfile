@@ -34,4 +34,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # with the default caches (README "Memory"); `exec` keeps node as PID 1, so it receives SIGTERM.
 # Only the server gets the cap: CLI commands run in the container (imports) keep Node's default.
 ENV GATEWAY_HEAP_MB=256
-CMD ["sh", "-c", "exec node --max-old-space-size=\"$GATEWAY_HEAP_MB\" dist/main.js"]
+# `:-256` also covers an empty value (`-e GATEWAY_HEAP_MB=`), which node would take as no cap.
+CMD ["sh", "-c", "exec node --max-old-space-size=\"${GATEWAY_HEAP_MB:-256}\" dist/main.js"]
