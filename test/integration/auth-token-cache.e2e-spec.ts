@@ -144,4 +144,26 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
       expect(answer.challenge).toMatch(/^Bearer realm="marketplace-gateway"/);
     }
   });
+
+  it('still refuses access_token in the query string next to a cached token in the header', async () => {
+    const { token } = await freshToken();
+    expect((await whoami(token)).status).toBe(200); // now cached
+    for (const name of ['access_token', 'access%5Ftoken']) {
+      const response = await fetch(`${t.baseUrl}/__test/whoami?${name}=${token}`, { headers: bearer(token) });
+      expect({ name, status: response.status }).toEqual({ name, status: 400 });
+    }
+    expect((await fetch(`${t.baseUrl}/__test/whoami?access_token=${token}`)).status).toBe(400);
+  });
+
+  it('goes back to the database for a cached token when the clock goes backwards', async () => {
+    const { user, token } = await freshToken();
+    expect((await whoami(token)).status).toBe(200); // now cached
+    await t.prisma.user.update({ where: { id: user.id }, data: { disabledAt: clock.now() } });
+    clock.advance(-1);
+    try {
+      expect((await whoami(token)).status).toBe(401);
+    } finally {
+      clock.advance(1);
+    }
+  });
 });

@@ -16,11 +16,11 @@ describe('guidance rule reloads around a change', () => {
   });
   afterAll(() => t.close());
 
-  it('a reload that read before a change does not undo it', async () => {
-    const rules = t.app.get(GuidanceRulesService);
-    const org = await organizationWithTokens(t.prisma);
-    expect(await rules.activeRules(org.organization.id)).toEqual([]);
-    clock.advance(5_000); // expired: the next call reloads
+  /**
+   * The next rules query runs for real, but its answer is held back until `release`; `hasRead`
+   * resolves once it has read. Later queries are not held.
+   */
+  function holdNextRulesQuery(): { hasRead: Promise<void>; release: () => void } {
     const delegate = t.prisma.guidanceRule;
     const findMany = delegate.findMany.bind(delegate);
     let release: () => void = () => undefined;
@@ -29,13 +29,22 @@ describe('guidance rule reloads around a change', () => {
     const hasRead = new Promise<void>((resolve) => (read = resolve));
     const spy = jest.spyOn(delegate, 'findMany').mockImplementationOnce((async (args: never) => {
       const rows = await findMany(args);
+      spy.mockRestore();
       read();
       await gate;
       return rows;
     }) as never);
+    return { hasRead, release };
+  }
+
+  it('a reload that read before a change does not undo it', async () => {
+    const rules = t.app.get(GuidanceRulesService);
+    const org = await organizationWithTokens(t.prisma);
+    expect(await rules.activeRules(org.organization.id)).toEqual([]);
+    clock.advance(5_000); // expired: the next call reloads
+    const { hasRead, release } = holdNextRulesQuery();
     const early = rules.activeRules(org.organization.id);
     await hasRead; // it read the rules as they were (none)
-    spy.mockRestore();
     await addRules(t.baseUrl, org.admin, [{ effect: 'blocked', matcher: 'vendor', value: 'X' }]);
     release();
     expect(await early).toEqual([]); // began before the change: may answer the old rules
@@ -73,26 +82,14 @@ describe('guidance rule reloads around a change', () => {
     const other = await organizationWithTokens(t.prisma);
     await addRules(t.baseUrl, org.admin, [{ effect: 'preferred', matcher: 'vendor', value: 'Z' }]);
     clock.advance(5_000);
-    const delegate = t.prisma.guidanceRule;
-    const findMany = delegate.findMany.bind(delegate);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let read: () => void = () => undefined;
-    const hasRead = new Promise<void>((resolve) => (read = resolve));
-    const spy = jest.spyOn(delegate, 'findMany').mockImplementationOnce((async (args: never) => {
-      const rows = await findMany(args);
-      read();
-      await gate;
-      return rows;
-    }) as never);
+    const { hasRead, release } = holdNextRulesQuery();
     const reloading = rules.activeRules(org.organization.id);
     await hasRead;
-    spy.mockRestore();
     await addRules(t.baseUrl, other.admin, [{ effect: 'blocked', matcher: 'vendor', value: 'W' }]);
     release();
     const reloaded = await reloading;
     // Kept: the next request (within the cache period) gets the same list without a query.
-    const queries = jest.spyOn(delegate, 'findMany');
+    const queries = jest.spyOn(t.prisma.guidanceRule, 'findMany');
     try {
       expect(await rules.activeRules(org.organization.id)).toBe(reloaded);
       expect(queries).not.toHaveBeenCalled();
