@@ -53,3 +53,25 @@ export function createUser(
     },
   });
 }
+
+/**
+ * A new organization with one buyer and one client, and the token request form of that pair (the
+ * client-credentials grant with the user's email): what token-endpoint tests start from.
+ */
+export async function createTokenRequester(prisma: PrismaService): Promise<{
+  organization: Organization;
+  client: ClientWithSecret;
+  user: User;
+  form: Record<string, string>;
+}> {
+  const organization = await createOrganization(prisma);
+  const client = await createClient(prisma, organization);
+  const user = await createUser(prisma, organization);
+  const form = {
+    grant_type: 'client_credentials',
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    email: user.email,
+  };
+  return { organization, client, user, form };
+}

@@ -1,7 +1,7 @@
 import { AccessTokenRepository } from '../../src/auth/access-token.repository';
 import { PrismaService } from '../../src/database/prisma.service';
 import { ManualClock } from '../support/manual-clock';
-import { createClient, createOrganization, createUser } from '../factories/identity.factory';
+import { createTokenRequester } from '../factories/identity.factory';
 import { bearer } from '../support/auth';
 import { bodyOf } from '../support/http';
 import { requestToken, WhoAmIModule } from '../support/oauth';
@@ -18,16 +18,9 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
   afterAll(() => t.close());
 
   async function freshToken() {
-    const organization = await createOrganization(t.prisma);
-    const client = await createClient(t.prisma, organization);
-    const user = await createUser(t.prisma, organization);
-    const response = await requestToken(t.baseUrl, {
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      email: user.email,
-    });
-    return { client, user, token: (await bodyOf(response)).access_token as string };
+    const { client, user, form } = await createTokenRequester(t.prisma);
+    const response = await requestToken(t.baseUrl, form);
+    return { client, user, form, token: (await bodyOf(response)).access_token as string };
   }
   const whoami = (token: string) => fetch(`${t.baseUrl}/__test/whoami`, { headers: bearer(token) });
 
@@ -67,13 +60,7 @@ describe('bearer token cache (TOKEN_CACHE_TTL_MS=2000)', () => {
   });
 
   it('refuses tokens to a revoked client within the ttl, and tokens it got meanwhile never work', async () => {
-    const { client, user, token } = await freshToken();
-    const form = {
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      email: user.email,
-    };
+    const { client, form, token } = await freshToken();
     expect((await whoami(token)).status).toBe(200);
     await t.prisma.oAuthClient.update({ where: { id: client.client.id }, data: { revokedAt: clock.now() } });
 

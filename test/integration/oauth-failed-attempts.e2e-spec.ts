@@ -1,4 +1,4 @@
-import { createClient, createOrganization, createUser } from '../factories/identity.factory';
+import { createTokenRequester } from '../factories/identity.factory';
 import { bodyOf } from '../support/http';
 import { requestToken } from '../support/oauth';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -24,15 +24,7 @@ describe('token endpoint: failed attempts do not lock out the client', () => {
   afterAll(() => t.close());
 
   it('lets the owner in after 60 wrong-secret requests for its client_id from another address, and throttles those', async () => {
-    const organization = await createOrganization(t.prisma);
-    const email = (await createUser(t.prisma, organization)).email;
-    const client = await createClient(t.prisma, organization);
-    const form = {
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      email,
-    };
+    const { form } = await createTokenRequester(t.prisma);
 
     const attempts: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -56,15 +48,7 @@ describe('token endpoint: failed attempts do not lock out the client', () => {
   });
 
   it('counts successes per client separately: the owner spends its own quota, not failures', async () => {
-    const organization = await createOrganization(t.prisma);
-    const email = (await createUser(t.prisma, organization)).email;
-    const client = await createClient(t.prisma, organization);
-    const form = {
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      email,
-    };
+    const { client, form } = await createTokenRequester(t.prisma);
     for (let i = 0; i < 4; i++) {
       expect((await requestToken(t.baseUrl, { ...form, client_secret: 'mpgs_wrong' }, OWNER)).status).toBe(
         401,
