@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
 import { EnvironmentVariables } from './environment.dto';
+import { ENVIRONMENT_VARIABLE_NAMES } from './environment-variable-names';
 
 /** The one typed configuration object every module reads (injected as `AppConfig`). */
 export class AppConfig {
@@ -104,18 +105,8 @@ export class ConfigValidationError extends Error {
 
 /** Validates the environment once; throws ConfigValidationError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new EnvironmentVariables());
   const raw: Record<string, string> = {};
-  for (const key of [
-    ...known,
-    'PUBLIC_URL',
-    'DATABASE_URL',
-    'REDIS_URL',
-    'DEMO_CLIENT_ID',
-    'DEMO_CLIENT_SECRET',
-    'AUDIT_SIGNING_KEY_FILE',
-    'DATABASE_QUERY_TIMEOUT_MS',
-  ]) {
+  for (const key of ENVIRONMENT_VARIABLE_NAMES) {
     const value = env[key];
     // An empty variable means "not set", as in most .env tooling.
     if (value !== undefined && value !== '') raw[key] = value;

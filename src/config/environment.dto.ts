@@ -21,49 +21,139 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 };
 
 /**
- * Every environment variable the gateway reads, with its rules and default.
- * `.env.example` and the README's table list the same variables; keep the three in step.
+ * Every environment variable the gateway reads: its rules (decorators), its default (initializer) and
+ * its documentation (the comment above it; the first variable of a group carries `@section`, a
+ * computed default `@default`). This class is the one definition: the loader reads the names from
+ * it, and `npm run docs:config` writes docs/configuration.md and .env.example from it (a test fails
+ * when they differ). A new variable needs a comment here, nothing else.
  */
 export class EnvironmentVariables {
+  /**
+   * `production` requires `DATABASE_URL` (the embedded database is for trials and development).
+   * @section Server: where it listens and how it runs
+   */
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
+  /** HTTP listen port. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
+  /** HTTP listen address (`127.0.0.1` to accept local connections only, e.g. behind a proxy on the same host). */
   @IsString()
   HOST = '0.0.0.0';
 
-  /** Absolute base URL browsers use to reach the gateway (punchout redirectUrl, image URLs). */
+  /**
+   * Absolute base URL that browsers and callers use to reach the gateway (punchout `redirectUrl`, image
+   * URLs). Behind a TLS proxy this is the proxy's `https://` address.
+   * @default `http://localhost:$PORT`
+   */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   PUBLIC_URL?: string;
 
+  /**
+   * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy (the client address for rate limits, logs and
+   * the audit trail). Set it only when every request comes through a proxy that overwrites the header.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Largest request body accepted, in bytes (larger: 413 `request_too_large`). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_024)
+  @Max(10_485_760)
+  BODY_LIMIT_BYTES = 65_536;
+
+  /** On SIGTERM, how long in-flight requests may take to finish before the process exits anyway (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /** Log level. Logs are JSON lines on stdout; credentials and one-time tokens are redacted. */
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  /**
+   * The request line and headers must arrive within this (slowloris); later: 408 and closed (ms).
+   * @section HTTP connections: slow, idle and too many clients
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /** The whole request, body included, must arrive within this (ms; at least `HTTP_HEADERS_TIMEOUT_MS`). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /** A connection without traffic in either direction for this long is closed (ms; keep it above `DATABASE_STATEMENT_TIMEOUT_MS`). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_IDLE_TIMEOUT_MS = 60_000;
+
+  /** An idle keep-alive connection is closed after this long (ms; Node adds up to 1 s of grace). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+  /**
+   * Open connections per process; more are closed at once until some end. Cut and refused connections
+   * are summed in one `Connections` warning per minute at most.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  HTTP_MAX_CONNECTIONS = 1_000;
+
+  /**
+   * PostgreSQL connection URL (`postgresql://user:password@host:5432/db`). Unset: an embedded
+   * PostgreSQL is started, with its data in `EMBEDDED_DATABASE_DIR`, listening on 127.0.0.1 only.
+   * @section Database
+   * @default unset: the embedded database
+   */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgresql:// URL' })
   DATABASE_URL?: string;
 
+  /** Connections per process. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(200)
   DATABASE_POOL_MAX = 10;
 
+  /** How long a request waits for a connection before it fails with 503 `service_unavailable` (ms). */
   @Type(() => Number)
   @IsInt()
   @Min(100)
   @Max(120_000)
   DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
+  /** Idle connections are closed after this long (ms). */
   @Type(() => Number)
   @IsInt()
   @Min(1_000)
   @Max(3_600_000)
   DATABASE_IDLE_TIMEOUT_MS = 30_000;
 
+  /** The longest a single SQL statement may run (PostgreSQL `statement_timeout`, ms). */
   @Type(() => Number)
   @IsInt()
   @Min(100)
@@ -71,9 +161,10 @@ export class EnvironmentVariables {
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
   /**
-   * Client-side bound on any query (node-postgres query_timeout): ends a request even when the
-   * network to PostgreSQL stalls and the server's statement_timeout cannot answer. Default:
-   * DATABASE_STATEMENT_TIMEOUT_MS + 5000, so the server-side cancel normally comes first.
+   * Client-side bound on waiting for any query's answer (ms): ends a request with 503 even when the
+   * network to PostgreSQL stalls and the server's `statement_timeout` cannot answer. The default lets
+   * the server-side cancel come first.
+   * @default `DATABASE_STATEMENT_TIMEOUT_MS` + 5000
    */
   @IsOptional()
   @Type(() => Number)
@@ -82,29 +173,36 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
-  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is not set. */
+  /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
   @IsString()
   @MaxLength(500)
   EMBEDDED_DATABASE_DIR = './.data/postgres';
 
+  /** Port of the embedded PostgreSQL (bound to 127.0.0.1 only). */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(65535)
   EMBEDDED_DATABASE_PORT = 54329;
 
+  /** Apply pending migrations at start (under PostgreSQL's advisory lock, so replicas may start together). */
   @Transform(toBoolean)
   @IsBoolean()
   MIGRATE_ON_START = true;
 
+  /**
+   * Redis for rate-limit counters shared by replicas (`redis://` or `rediss://`). Unset: each process
+   * counts alone.
+   * @section Redis
+   */
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
   /**
    * How long a request waits for its rate-limit counter update in Redis before it is counted in
-   * memory instead (a stalled Redis). An answer already received when the time is up still counts
-   * (rate-limit/lag-tolerant-timeout.ts): a burst that blocks the event loop is not an outage.
+   * memory instead (a stalled Redis), in ms. An answer already received when the time is up still
+   * counts, so a burst that blocks the event loop is not taken for an outage.
    */
   @Type(() => Number)
   @IsInt()
@@ -112,107 +210,91 @@ export class EnvironmentVariables {
   @Max(10_000)
   REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
+  /**
+   * Access token lifetime in seconds.
+   * @section Tokens
+   */
   @Type(() => Number)
   @IsInt()
   @Min(30)
   @Max(3_600)
   TOKEN_TTL_SECONDS = 300;
 
-  /** How long a resolved bearer token is cached per process (0 = off); bounds how late a revocation bites. */
+  /**
+   * How long a resolved bearer token (and the token endpoint's client and user lookup) is cached per
+   * process (ms, 0 = off): a revocation made through another replica takes effect within this bound.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000)
   TOKEN_CACHE_TTL_MS = 2_000;
 
+  /** Entries in that cache per process. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(1_000_000)
   TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
-  /** How long a process reuses an organization's loaded guidance rules (0 = off); bounds how late another replica's change shows. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
-  GUIDANCE_CACHE_TTL_MS = 5_000;
-
-  /** Product rows cached per process for product details (0 = off). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  PRODUCT_CACHE_MAX_ENTRIES = 20_000;
-
-  /** Memory the product rows may hold, in MiB (counted as their JSON at two bytes per character); the rendered bodies get the same again. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(4_096)
-  PRODUCT_CACHE_MAX_MB = 48;
-
-  /** The older name of CATALOG_VERSION_CHECK_MS, used when that one is not set. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
-  PRODUCT_CACHE_VERSION_CHECK_MS = 1_000;
-
-  /**
-   * How often (at most) a process looks at the catalog version: an import reaches the product and the
-   * search caches of every replica within it. Default: PRODUCT_CACHE_VERSION_CHECK_MS (1,000).
-   */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
-  CATALOG_VERSION_CHECK_MS?: number;
-
-  /** Expired tokens are kept this long as the record of who was issued what, then purged. */
+  /** Expired tokens are kept this many days as the record of who was issued what, then purged. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(3_650)
   TOKEN_RETENTION_DAYS = 30;
 
-  /** How often expired tokens past retention are purged (0 = never, e.g. when a cron does it). */
+  /** How often expired tokens past retention are purged (seconds; 0 = never, e.g. when a cron job does it). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(86_400)
   TOKEN_PURGE_INTERVAL_SECONDS = 3_600;
 
-  /** Rate limits count requests (points, for weighted routes) per window of this length. */
+  /**
+   * Every rate limit counts requests (points, for weighted searches) per window of this many seconds;
+   * a limit of 0 means unlimited. Refused requests answer 429 with `Retry-After`, `RateLimit` and
+   * `RateLimit-Policy`.
+   * @section Rate limits
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(3_600)
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
-  /** Token endpoint requests per window per client_id (0 = unlimited). */
+  /** Granted tokens (successful client authentications) per window per `client_id`. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   TOKEN_RATE_LIMIT_PER_CLIENT = 600;
 
-  /** Token endpoint requests per window per source address (0 = unlimited). */
+  /** Token and revocation requests per window per source address, whatever they carry. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   TOKEN_RATE_LIMIT_PER_ADDRESS = 1_200;
 
-  /** Authenticated API requests per window per user (0 = unlimited). */
+  /**
+   * Failed client authentications per window per `client_id` and source address: wrong secrets sent
+   * from elsewhere never lock the owner out.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  TOKEN_RATE_LIMIT_FAILURES = 30;
+
+  /** API points per window per user, in each route group (a search costs 1 to about 10 points, anything else 1). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   API_RATE_LIMIT_PER_USER = 600;
 
-  /** Authenticated API points per window per OAuth client, all its users together (0 = unlimited). */
+  /** API points per window per OAuth client (all its users together), in each route group. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -221,7 +303,8 @@ export class EnvironmentVariables {
 
   /**
    * Per route group overrides of the two limits above: `group=perUser/perClient` pairs, comma
-   * separated, groups search, product, punchout, guidance, audit, api (e.g. `search=300/3000`).
+   * separated; groups `search`, `product`, `punchout`, `guidance`, `audit`, `api`. Example:
+   * `search=300/3000,audit=60/600`.
    */
   @IsOptional()
   @Matches(
@@ -233,28 +316,21 @@ export class EnvironmentVariables {
   )
   RATE_LIMIT_GROUPS?: string;
 
-  /** Failed client authentications at the token endpoint per window per client_id and address. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10_000_000)
-  TOKEN_RATE_LIMIT_FAILURES = 30;
-
-  /** Punchout page requests per window per punchout session (0 = unlimited). */
+  /** Punchout page requests per window per punchout session. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION = 600;
 
-  /** Punchout page requests per window per source address, any session or none (0 = unlimited). */
+  /** Punchout page requests per window per source address, any session or none. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS = 1_200;
 
-  /** Public product image requests per window per source address (0 = unlimited). */
+  /** Public product image requests per window per source address. */
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -267,22 +343,10 @@ export class EnvironmentVariables {
   })
   RATE_LIMIT_REDIS_PREFIX = 'mpg:rl:';
 
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
-
-  @Transform(toBoolean)
-  @IsBoolean()
-  SEED_DEMO = true;
-
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9._~-]{8,100}$/, { message: 'DEMO_CLIENT_ID must be 8-100 URL-safe characters' })
-  DEMO_CLIENT_ID?: string;
-
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9._~-]{24,200}$/, { message: 'DEMO_CLIENT_SECRET must be 24-200 URL-safe characters' })
-  DEMO_CLIENT_SECRET?: string;
-
-  /** Language of search names and prices when Accept-Language names none of en, de. */
+  /**
+   * Language of search names and prices when `Accept-Language` names none of `en`, `de`.
+   * @section Search, product details and their caches
+   */
   @IsIn(['en', 'de'])
   DEFAULT_LANGUAGE: 'en' | 'de' = 'en';
 
@@ -293,7 +357,7 @@ export class EnvironmentVariables {
   @Matches(/^[A-Z]{3}$/, { message: 'MARKETPLACE_CURRENCY must be an ISO 4217 code such as EUR' })
   MARKETPLACE_CURRENCY = 'EUR';
 
-  /** Search counts are exact up to this many matches, reported as a lower bound ("gte") above. */
+  /** Search counts are exact up to this many matches, reported as a lower bound (`gte`) above. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -307,7 +371,7 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   SEARCH_FACET_SAMPLE = 1_000;
 
-  /** statement_timeout of a search's transaction: one search cannot hold a core longer than this. */
+  /** `statement_timeout` of a search's transaction (ms): a search past it answers 503 with `Retry-After`. */
   @Type(() => Number)
   @IsInt()
   @Min(100)
@@ -328,80 +392,70 @@ export class EnvironmentVariables {
   @Max(4_096)
   SEARCH_CACHE_MAX_MB = 16;
 
-  /** How long a cached search body is served at most (imports and rule changes replace it sooner). */
+  /** How long a cached search body is served at most (ms; imports and rule changes replace it sooner). */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(3_600_000)
   SEARCH_CACHE_TTL_MS = 60_000;
 
-  /** Size of the demo catalog generated on first start (SEED_DEMO=true and no products yet). */
+  /** Product rows cached per process for product details (0 = off). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(1_000_000)
-  DEMO_CATALOG_PRODUCTS = 5_000;
+  PRODUCT_CACHE_MAX_ENTRIES = 20_000;
 
-  /** Trust X-Forwarded-* from a reverse proxy (client address for rate limits and logs). */
-  @Transform(toBoolean)
-  @IsBoolean()
-  TRUST_PROXY = false;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1_024)
-  @Max(10_485_760)
-  BODY_LIMIT_BYTES = 65_536;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(600_000)
-  SHUTDOWN_TIMEOUT_MS = 10_000;
-
-  /** The request line and headers must arrive within this (slowloris); answered 408 and closed. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
-  HTTP_HEADERS_TIMEOUT_MS = 10_000;
-
-  /** The whole request, body included, must arrive within this (at least HTTP_HEADERS_TIMEOUT_MS). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
-  HTTP_REQUEST_TIMEOUT_MS = 30_000;
-
-  /** A connection without any traffic in either direction for this long is closed. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
-  HTTP_IDLE_TIMEOUT_MS = 60_000;
-
-  /** An idle keep-alive connection is closed after this long. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
-  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
-
-  /** Open connections per process; more are refused (closed at once) until some end. */
+  /**
+   * Memory the product rows may hold, in MiB (counted as their JSON at two bytes per character); the
+   * rendered bodies get the same again.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  @Max(1_000_000)
-  HTTP_MAX_CONNECTIONS = 1_000;
+  @Max(4_096)
+  PRODUCT_CACHE_MAX_MB = 48;
 
-  /** A punchout's redirectUrl (its one-time start token) must be opened within this many seconds. */
+  /**
+   * How often (at most) a process looks at the catalog version (ms): an import reaches the product and
+   * search caches of every replica within it.
+   * @default `PRODUCT_CACHE_VERSION_CHECK_MS` (1000)
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  CATALOG_VERSION_CHECK_MS?: number;
+
+  /** The older name of `CATALOG_VERSION_CHECK_MS`, read when that one is not set. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  PRODUCT_CACHE_VERSION_CHECK_MS = 1_000;
+
+  /**
+   * How long a process reuses an organization's loaded buying guidance rules (ms, 0 = off): a change
+   * made through another replica shows on this one within this bound (through this one at once).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  GUIDANCE_CACHE_TTL_MS = 5_000;
+
+  /**
+   * A punchout's `redirectUrl` (its one-time start token) must be opened within this many seconds.
+   * @section Punchout
+   */
   @Type(() => Number)
   @IsInt()
   @Min(10)
   @Max(86_400)
   PUNCHOUT_START_TTL_SECONDS = 300;
 
-  /** An opened punchout session expires after this many seconds without a page view or change. */
+  /** An opened punchout session expires after this many seconds without a page view or change (an empty cart goes back). */
   @Type(() => Number)
   @IsInt()
   @Min(60)
@@ -409,31 +463,59 @@ export class EnvironmentVariables {
   PUNCHOUT_IDLE_TTL_SECONDS = 3_600;
 
   /**
-   * CSP frame-ancestors of the punchout pages: '*' (procurement suites frame punchout), 'none', 'self',
-   * or a space-separated list of origins.
+   * CSP `frame-ancestors` of the punchout pages: `*` (procurement suites frame punchout), `'none'`,
+   * `'self'`, or space-separated origins such as `https://srm.example.com`.
    */
   @Matches(/^[^\s;,'"]+( [^\s;,'"]+)*$|^'(none|self)'$/, {
     message: "PUNCHOUT_FRAME_ANCESTORS must be *, 'none', 'self' or space-separated origins",
   })
   PUNCHOUT_FRAME_ANCESTORS = '*';
 
-  /** OCI UNIT sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
+  /** OCI `NEW_ITEM-UNIT` sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
   @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
   OCI_DEFAULT_UNIT = 'PCE';
 
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
-   * Unset: generated once under ./.data/audit-signing-key.pem (a loud warning in production).
+   * Set it in production: every replica mounts the same file, and a copy is kept where the database
+   * administrator cannot reach it. Unset: generated once under `./.data/` (production logs a warning).
+   * @section Audit trail
+   * @default `./.data/audit-signing-key.pem`, generated
    */
   @IsOptional()
   @IsString()
   @MaxLength(4_096)
   AUDIT_SIGNING_KEY_FILE?: string;
 
-  /** How often each replica logs a signed checkpoint of every changed audit chain (0 = never). */
+  /** How often each replica logs a signed checkpoint (`audit_checkpoint`) of every changed audit chain (seconds, 0 = never). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(86_400)
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
+
+  /**
+   * On an empty database, create the demo organization, client, users and guidance rules at start.
+   * @section Demo data (first start)
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  SEED_DEMO = true;
+
+  /** Size of the demo catalog generated on first start (`SEED_DEMO=true` and no products yet; 0 = none). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  DEMO_CATALOG_PRODUCTS = 5_000;
+
+  /** Fixes the demo client's id (otherwise generated and printed once at first start). */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._~-]{8,100}$/, { message: 'DEMO_CLIENT_ID must be 8-100 URL-safe characters' })
+  DEMO_CLIENT_ID?: string;
+
+  /** Fixes the demo client's secret (otherwise generated and printed once at first start). */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._~-]{24,200}$/, { message: 'DEMO_CLIENT_SECRET must be 24-200 URL-safe characters' })
+  DEMO_CLIENT_SECRET?: string;
 }
