@@ -28,7 +28,9 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
-      description: 'Access token from POST /oauth/authorize',
+      // Tokens are opaque random strings (mpgt_...), looked up by their hash; Nest's default says JWT.
+      bearerFormat: 'opaque',
+      description: 'Opaque access token (mpgt_...) from POST /oauth/authorize',
     })
     // Every route needs the bearer token unless @Public() clears this (see public.decorator.ts).
     .addSecurityRequirements('bearer');

@@ -29,6 +29,14 @@ describe('OpenAPI document', () => {
     expect({ ...served, servers: [] }).toEqual(committed);
   });
 
+  it('describes the bearer token as opaque, not as a JWT', () => {
+    expect(committed.components.securitySchemes.bearer).toMatchObject({
+      scheme: 'bearer',
+      bearerFormat: 'opaque',
+    });
+    expect(JSON.stringify(committed)).not.toMatch(/JWT/);
+  });
+
   it('serves the Swagger UI at /docs', async () => {
     const response = await fetch(`${t.baseUrl}/docs`);
     expect(response.status).toBe(200);
