@@ -121,7 +121,10 @@ export class DemoSeedService {
   }
 }
 
-/** What `npm start` prints after seeding: everything needed for a first token. */
+/**
+ * What `npm start` prints after seeding: the credentials as one line to paste into a shell, which
+ * the README's first session then uses.
+ */
 export function demoInstructions(result: DemoSeedResult, publicUrl: string): string {
   if (!result.created) {
     return (
@@ -129,19 +132,14 @@ export function demoInstructions(result: DemoSeedResult, publicUrl: string): str
       `create a new client with: npm run cli -- client create --org ${DEMO_ORG_SLUG}`
     );
   }
-  const [buyer] = result.emails;
   return [
     '',
-    'Demo organization "demo" created. Keep these credentials; the secret is not shown again:',
-    `  client_id:     ${result.clientId}`,
-    `  client_secret: ${result.clientSecret}`,
-    `  users:         ${result.emails.join(', ')}`,
-    'Get a token:',
-    `  curl -s -X POST ${publicUrl}/oauth/authorize \\`,
-    `    --data-urlencode grant_type=client_credentials \\`,
-    `    --data-urlencode client_id=${result.clientId} \\`,
-    `    --data-urlencode client_secret=${result.clientSecret} \\`,
-    `    --data-urlencode email=${buyer}`,
+    'Demo organization "demo" created. Its client secret is shown this once; paste this line into your shell:',
+    '',
+    `  export CLIENT_ID=${result.clientId} CLIENT_SECRET=${result.clientSecret}`,
+    '',
+    `Users: ${result.emails.join(', ')}. Gateway: ${publicUrl}`,
+    'Next: "A first session with curl" in README.md.',
     '',
   ].join('\n');
 }

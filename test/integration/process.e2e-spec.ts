@@ -27,10 +27,11 @@ describe('the gateway process', () => {
     const first = runTs(['src/main.ts'], env());
     const [, port] = await first.waitFor(/Gateway listening on 127\.0\.0\.1:(\d+)/, 60_000);
     expect(first.output()).toMatch(/Applying migration \d+_init/);
-    const [, clientId, secret] = first.output().match(/client_id: +(\S+)\n +client_secret: +(\S+)/) ?? [];
+    const [, clientId, secret] =
+      first.output().match(/^ +export CLIENT_ID=(\S+) CLIENT_SECRET=(\S+)$/m) ?? [];
     expect(clientId).toMatch(/^mpgc_/);
     expect(secret).toMatch(/^mpgs_/);
-    expect(first.output()).toContain('--data-urlencode email=buyer@demo.example');
+    expect(first.output()).toContain('buyer@demo.example');
 
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
