@@ -6,7 +6,7 @@
 //   verify (1/10 of the chain): the same on a chain ten times shorter, to compare memory;
 //   verify with the V8 heap capped at 64 MB: completes, so memory does not grow with the chain;
 //   export (JSON Lines, CSV) of the whole chain into a sink that discards: events/s and peak RSS.
-// Target (issue 10): >= 100,000 events/s.
+// Target: >= 100,000 events/s.
 // Run: npm run bench -- audit-verify   (BENCH_DATABASE_URL / DATABASE_URL, else an embedded PostgreSQL)
 'use strict';
 /* global Buffer */

@@ -1,5 +1,5 @@
 // What the bearer guard itself spends on a request whose token is cached, part by part, in process
-// (issue 13: the guarded no-op's distance from the @Public() no-op, which the HTTP rows of
+// (the guarded no-op's distance from the @Public() no-op, which the HTTP rows of
 // `npm run bench` measure, is much larger than this, and varies from run to run).
 // Rows: an awaited no-op (the baseline: what `await` alone costs), the token cache lookup with its
 // SHA-256, the SHA-256 alone, the user + client rate-limit consume (memory store), and the guard's

@@ -150,7 +150,7 @@ async function main(args) {
 /**
  * Runs `work` with the audit write taken out in this process only: append does nothing, and
  * appendWithChange runs the change alone. The same route, validation and session insert are measured
- * without the hash-chain write; the two creation rows differ by what auditing costs (issue 10's
+ * without the hash-chain write; the two creation rows differ by what auditing costs (the
  * target: at most 20%).
  */
 async function measureWithoutAudit(gateway, work) {

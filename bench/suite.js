@@ -9,7 +9,7 @@
 //    rare, filtered; with the result cache, and again on a second gateway with it off) and punchout
 //    creation.
 // 4. Writes bench/results/<YYYY-MM-DD>-<products>.md: req/s, p50, p99, the ratio to the baseline, the
-//    gateway's peak RSS, the load average, and the issue 13 targets met or missed.
+//    gateway's peak RSS, the load average, and the targets met or missed.
 // Every process it starts is stopped on success, failure and Ctrl-C.
 // Options: --products N (100..1000000), --duration S (seconds per endpoint, default 9, split into
 // --rounds R interleaved rounds, default 3, the median reported),
@@ -367,7 +367,7 @@ function markdown(result) {
       check(by.guarded['req/s'] >= 0.7 * staticRps),
     ],
     [
-      "guarded no-op ≥ 70% of a plain Fastify route on the gateway's instance (the issue's first measurement)",
+      "guarded no-op ≥ 70% of a plain Fastify route on the gateway's instance (the first measurement)",
       pct(by.guarded['req/s'], by.plain['req/s']),
       check(by.guarded['req/s'] >= 0.7 * by.plain['req/s']),
     ],
@@ -437,7 +437,7 @@ function markdown(result) {
       ]),
     ),
     '',
-    '## Issue 13 targets (same run)',
+    '## Targets (same run)',
     '',
     line(['Target', 'Measured', '']),
     line(['---', '--:', '---']),

@@ -15,7 +15,7 @@ async function main() {
   const { createApp } = dist('bootstrap/create-app');
   const app = await createApp(loadConfig(process.env), { extraModules: [benchModule()] });
   // A plain Fastify route on the gateway's own instance, outside Nest (its hooks run, no guard, no
-  // pipes): what the first measurement called "plain Fastify".
+  // pipes): what the first measurement called "plain Fastify".
   app
     .getHttpAdapter()
     .getInstance()

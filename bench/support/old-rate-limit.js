@@ -1,5 +1,5 @@
 // The hand-written fixed-window limiter the gateway used before rate-limiter-flexible (src/rate-limit
-// until issue 13), kept here only so bench/ratelimit.bench.js can measure old against new in one run.
+// until the shared limiter came), kept here only so bench/ratelimit.bench.js can measure old against new in one run.
 'use strict';
 
 /** The old in-memory store: one counter per key and fixed window. */

@@ -55,7 +55,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
       .getRequest<LimitedRequest & { user?: Principal; query?: unknown }>();
     // Fast path: a token this process resolved moments ago (same cache and bounds as the strategy's
     // own lookup) skips Passport's per-request machinery, which cost more than the rest of the guard
-    // (bench profile, issue 13). Unknown, uncached and malformed tokens all go through Passport.
+    // (bench profile). Unknown, uncached and malformed tokens all go through Passport.
     const token = bearerTokenOf(request.headers.authorization);
     const cached = token === undefined ? undefined : this.tokens.cachedPrincipal(token, this.clock.now());
     let authenticated: boolean;

@@ -20,7 +20,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
  * Errors on the buyer's pages answer an HTML page in the buyer's language, not the API's JSON: a 4xx
  * (e.g. a malformed form) says the request was not accepted, anything else is a logged 500 page.
  * A 5xx on a page of an open session ends it: FAILED with its `punchout.failed` event (one
- * transaction), and the page sends the empty cart back to the HOOK_URL, as the issue requires on
+ * transaction), and the page sends the empty cart back to the HOOK_URL, as OCI expects on
  * any failure. The reason names the request id, never the error's text.
  */
 @Catch()

@@ -9,7 +9,7 @@ export interface SearchRequest {
 }
 
 /**
- * Bounds on what one search may cost (issue 11): the spec fixes pageSize 1..24 and page >= 1; the
+ * Bounds on what one search may cost: the spec fixes pageSize 1..24 and page >= 1; the
  * rest are ours (README "Search limits"). A deep page makes PostgreSQL rank and skip every result
  * before it, and each term or operator widens the match set, so both are capped.
  */

@@ -11,7 +11,7 @@ import { startTestAppBehindProxy, TcpProxy } from '../support/tcp-proxy';
 import { TestApp } from '../support/test-app';
 
 /**
- * How long PostgreSQL is cut. The issue's drill is 10 s (DRILL_DATABASE_CUT_MS=10000); 3 s by default
+ * How long PostgreSQL is cut. The full drill is 10 s (DRILL_DATABASE_CUT_MS=10000); 3 s by default
  * keeps the suite short and shows the same behaviour: nothing in the gateway depends on the length of
  * an outage (no retry backoff, no circuit that opens late; the pool's idle timeout is 30 s), every
  * request during it is answered by the same refused connect.

@@ -15,7 +15,7 @@ const LIMIT = 20;
  * (step 2 admits every request). Steps 1 and 3 pass with it.
  *
  * Two replicas share their rate limits through a Redis of the test's own, which is killed under load
- * and started again. Written against the behaviour the issue asks for (not against a store): while
+ * and started again. Written against the behaviour operators need (not against a store): while
  * Redis is gone every request is still answered, with the limits enforced in each process's memory
  * (never all refused, never all let through, never a 500); once it is back the limit is one across
  * both replicas again.

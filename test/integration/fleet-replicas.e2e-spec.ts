@@ -44,7 +44,7 @@ describe('several replicas on one database', () => {
         RATE_LIMIT_WINDOW_SECONDS: '3600',
         // The burst below measures the shared limit, not the token lookup: each replica resolves the
         // token once before it and keeps it for the whole burst (a burst on a cold cache makes every
-        // request look the token up at once; see the report of issue 13).
+        // request look the token up at once).
         TOKEN_CACHE_TTL_MS: '10000',
         ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: testRedisPrefix() } : {}),
       }),

@@ -4,7 +4,7 @@ import { ManualClock } from '../support/manual-clock';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * guidance-rules.service.ts (issue 13): a reload that read the rules before a change made
+ * guidance-rules.service.ts: a reload that read the rules before a change made
  * through this process must not put the old rules back; unchanged reloads keep the list's identity.
  * The real query runs; only its answer is held back until the test lets it through.
  */

@@ -13,7 +13,7 @@ const p = (id: string, name: string, categoryId: string, extra: Partial<ProductS
   ...extra,
 });
 
-/** Issue 12: compound words both ways, whole words above compound parts, identifiers first. */
+/** Compound words both ways, whole words above compound parts, identifiers first. */
 const CATALOG: ProductSpec[] = [
   p('kopierpapier', 'Kopierpapier A4 80 g', 'cleaning'),
   p('druckerpapier', 'Druckerpapier A4 100 g', 'cleaning'),

@@ -4,7 +4,7 @@ import { bearer, issueTestToken } from '../support/auth';
 import { bodyOf } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
-// 15 words joined by 14 ORs: the 30-word query of issue 11.
+// 15 words joined by 14 ORs: a 30-word query seen in review.
 const THIRTY_WORD_OR = Array.from({ length: 15 }, (_, i) => `word${i}`).join(' OR ');
 
 describe('search: bounds on what one search may cost', () => {

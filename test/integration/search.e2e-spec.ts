@@ -130,7 +130,7 @@ describe('GET /api/v1/marketplace/search', () => {
   });
 
   it('finds German words without umlauts and accents, and stems German and English', async () => {
-    // The English-named chair is found through its category name "Bürostühle" (issue 12), after
+    // The English-named chair is found through its category name "Bürostühle", after
     // the product that has the word in its own name.
     expect(ids(await search({ query: 'burostuhl' }))).toEqual(['chair-1', 'chair-2']);
     expect(ids(await search({ query: 'Bürostuhl' }))).toEqual(['chair-1', 'chair-2']);

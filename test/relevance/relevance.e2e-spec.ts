@@ -8,7 +8,7 @@ import { PAGE, QueryScore, byGroup, demoCatalog, loadJudgments, report, score } 
 
 /**
  * The judged relevance set (judgments.json) against the demo catalog it was written for. The
- * floors are the issue's targets; `npm run bench -- relevance` prints the same report per group.
+ * floors are the targets; `npm run bench -- relevance` prints the same report per group.
  */
 const RECALL_FLOOR = 0.9;
 const NDCG_FLOOR = 0.8;
@@ -39,7 +39,7 @@ describe('search relevance (judged set)', () => {
   }, 180_000);
   afterAll(() => t.close());
 
-  it('has at least 80 judged queries in every group the issue names', () => {
+  it('has at least 80 judged queries in every judged group', () => {
     expect(judged.queries.length).toBeGreaterThanOrEqual(80);
     expect(new Set(judged.queries.map((q) => q.group))).toEqual(
       new Set([

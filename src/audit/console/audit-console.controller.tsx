@@ -39,7 +39,7 @@ interface PageContext {
 }
 
 /**
- * The compliance console: read-only server-rendered pages for auditors (issue 10, section 5). Public
+ * The compliance console: read-only server-rendered pages for auditors. Public
  * to the bearer guard; every page but sign-in checks the console session cookie itself.
  */
 @ApiExcludeController()

@@ -4,7 +4,7 @@ import { AuditReviewModule } from '../review/audit-review.module';
 import { AuditConsoleController } from './audit-console.controller';
 import { ConsoleSignInModule } from './console-sign-in.module';
 
-/** The compliance console's pages (issue 10, section 5). */
+/** The compliance console's pages. */
 @Module({
   imports: [AuditModule, AuditReviewModule, ConsoleSignInModule],
   controllers: [AuditConsoleController],

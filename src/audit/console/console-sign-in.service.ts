@@ -7,7 +7,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { User } from '../../generated/prisma/client';
 import { UserRole } from '../../generated/prisma/enums';
 
-/** A sign-in link works once and only within this time after it was made (issue 10, section 5). */
+/** A sign-in link works once and only within this time after it was made. */
 export const CONSOLE_LINK_TTL_MS = 10 * 60 * 1000;
 /** A console session ends after this long without a request. */
 export const CONSOLE_IDLE_TTL_MS = 30 * 60 * 1000;

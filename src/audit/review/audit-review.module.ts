@@ -3,7 +3,7 @@ import { ConsoleSignInModule } from '../console/console-sign-in.module';
 import { AuditReviewController } from './audit-review.controller';
 import { AuditReviewService } from './audit-review.service';
 
-/** The audit trail's read side for auditors: sessions, timelines, events (issue 10, section 4). */
+/** The audit trail's read side for auditors: sessions, timelines, events. */
 @Module({
   imports: [ConsoleSignInModule],
   controllers: [AuditReviewController],

@@ -1,7 +1,7 @@
 import type { LeafAssortment, ProductType } from './assortment.types';
 
 /**
- * Product types added for issue 12 (printers, toner and ink, laptops, fasteners, tools, kitchen,
+ * Product types added for search relevance (printers, toner and ink, laptops, fasteners, tools, kitchen,
  * more writing instruments and paper): what a B2B procurement marketplace sells most.
  */
 const COLOURS_CMYK: Array<[string, string]> = [
