@@ -57,8 +57,8 @@ const PUBLIC_FILES = {
     'search-filters.ts', // facet ids and predicates shared by search's parser and facets
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'placeholder-image.ts', // the placeholder image of a product without its own
-    'progress-bar.ts', // progress of long catalog operations, drawn by the CLI
     'import/import-records.reader.ts', // import formats (the CLI checks --format)
+    'import/import-problem.ts', // a rejected import row (line, field, reason), reported by the CLI
   ],
   guidance: [
     'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with

@@ -1,14 +1,19 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { AuditActor } from '../audit/audit-event';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { AuditActor } from '../audit/audit-event';
 import { cliActorLabel } from '../audit/audit-actor';
-import { AppConfig } from '../config/app-config';
-import { CliIo } from './cli-output';
+import type { AppConfig } from '../config/app-config';
+import type { CliIo } from './cli-output';
 
 /*
- * What every CLI command shares: the argument and context types, typed option readers and the
- * errors that set the exit code. The per-feature command files (commands/*.commands.ts) import
- * these from here and the table (commands.ts) imports them, never the other way round.
+ * What every CLI command shares. A command is two parts:
+ * - its SPEC (name, summary, usage, options): light, in commands/<feature>.commands.ts, read for
+ *   `--help`, usage errors and suggestions without loading the application;
+ * - its HANDLER (parse the arguments, run): in commands/<feature>.handlers.ts, loaded only when the
+ *   command runs, because it pulls in Nest, Prisma and the services (about a second of start-up).
+ * This file is light too: it must not import a service, a DTO or class-validator.
  */
+
+/** Bad usage: the message is printed with the command's usage, exit 2, nothing changed. */
 export class UsageError extends Error {}
 
 /** A --strict import that found problems: nothing was written (exit 1). */
@@ -17,9 +22,42 @@ export class ImportAbortedError extends Error {}
 /** The command printed its result, which is a failure (e.g. a broken audit chain): exit 1. */
 export class ReportedFailureError extends Error {}
 
+/** The command did its work only in part and printed what it skipped (an import with bad rows): exit 3. */
+export class PartialSuccessError extends Error {}
+
 export interface CliArgs {
   positionals: string[];
   values: Record<string, string | boolean | string[] | undefined>;
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** Repeatable (`--role a --role b`). */
+  multiple?: boolean;
+  /** What the value is, as the usage shows it: `<slug>`. */
+  value?: string;
+  /** One line for `gateway <command> --help`. */
+  help: string;
+}
+
+export interface CommandSpec {
+  /** `<group> <action>`, e.g. `client create`. */
+  name: string;
+  /** One line for the overview. */
+  summary: string;
+  /** The arguments after the name, as the usage line shows them. */
+  usage: string;
+  options: Record<string, OptionSpec>;
+  /** More lines for `gateway <command> --help`. */
+  details?: string[];
+  /** Loads the handler (and with it the application code) when the command runs. */
+  handler(): Promise<CommandHandler>;
+}
+
+/** A titled set of commands: one per feature, shown together in the overview. */
+export interface CommandGroup {
+  title: string;
+  commands: CommandSpec[];
 }
 
 export interface RunContext<I> {
@@ -30,46 +68,55 @@ export interface RunContext<I> {
   input: I;
 }
 
-export interface Command<I> {
+export interface Handler<I> {
   /** Whether the command needs the Nest services (the db commands work on a bare connection). */
   needsApp: boolean;
   /** False for commands that never touch the database (default true). */
   needsDatabase?: boolean;
-  /** Validates the arguments into the command's typed input; throws UsageError or InvalidInputError and touches nothing. */
+  /** Validates the arguments into the command's typed input; throws UsageError and touches nothing. */
   parse(args: CliArgs): I;
   run(ctx: RunContext<I>): Promise<void>;
 }
 
 /**
- * A command in the table, its input type hidden: `prepare` parses the arguments (before anything
- * connects) and returns the run bound to that input, so the table needs no casts.
+ * A handler with its input type hidden: `prepare` parses the arguments (before anything connects)
+ * and returns the run bound to that input, so the dispatcher needs no casts.
  */
-export interface CliCommand {
+export interface CommandHandler {
   needsApp: boolean;
   needsDatabase?: boolean;
   prepare(args: CliArgs): (ctx: Omit<RunContext<never>, 'input'>) => Promise<void>;
 }
 
-export function define<I>(command: Command<I>): CliCommand {
+export function handler<I>(definition: Handler<I>): CommandHandler {
   return {
-    needsApp: command.needsApp,
-    needsDatabase: command.needsDatabase,
+    needsApp: definition.needsApp,
+    needsDatabase: definition.needsDatabase,
     prepare(args) {
-      const input = command.parse(args);
-      return (ctx) => command.run({ ...ctx, input });
+      const input = definition.parse(args);
+      return (ctx) => definition.run({ ...ctx, input });
     },
   };
 }
 
-export function onlyPositionals(args: CliArgs, count: number, usage: string): string[] {
-  const rest = args.positionals.slice(2);
-  if (rest.length !== count) throw new UsageError(`usage: gateway ${usage}`);
-  return rest;
-}
+/** Option specs, short to write: `{ org: string('<slug>', 'the organization') }`. */
+export const option = {
+  string: (value: string, help: string): OptionSpec => ({ type: 'string', value, help }),
+  list: (value: string, help: string): OptionSpec => ({ type: 'string', value, help, multiple: true }),
+  flag: (help: string): OptionSpec => ({ type: 'boolean', help }),
+};
 
-export function allowOnly(args: CliArgs, allowed: string[], usage: string): void {
-  const extra = Object.keys(args.values).filter((key) => key !== 'json' && !allowed.includes(key));
-  if (extra.length > 0) throw new UsageError(`--${extra[0]} does not apply here; usage: gateway ${usage}`);
+/** The common options: the organization and a user's e-mail. */
+export const ORG_OPTION = option.string('<slug>', "the organization's slug (its short name, e.g. acme)");
+export const EMAIL_OPTION = option.string('<email>', "the user's e-mail address");
+
+/** Exactly `count` arguments after the command name, named as in the usage. */
+export function onlyPositionals(args: CliArgs, names: string[]): string[] {
+  const rest = args.positionals.slice(2);
+  if (rest.length === names.length) return rest;
+  const wanted = names.length === 0 ? 'no arguments' : `${names.join(' ')}`;
+  const got = rest.length === 0 ? 'none' : rest.map((r) => JSON.stringify(r)).join(' ');
+  throw new UsageError(`expected ${wanted}, got ${got}`);
 }
 
 /** A single-valued option (`--org x`), or undefined when not given. */
@@ -80,9 +127,9 @@ export function stringOption(args: CliArgs, name: string): string | undefined {
 }
 
 /** A single-valued option that must be given. */
-export function requiredOption(args: CliArgs, name: string, usage: string): string {
+export function requiredOption(args: CliArgs, name: string): string {
   const value = stringOption(args, name);
-  if (!value) throw new UsageError(`--${name} is required; usage: gateway ${usage}`);
+  if (!value) throw new UsageError(`--${name} is required`);
   return value;
 }
 

@@ -12,8 +12,10 @@ export const AuditEventTypes = {
   guidanceRuleDisabled: 'guidance.rule_disabled',
   clientCreated: 'client.created',
   clientRevoked: 'client.revoked',
+  clientSecretRotated: 'client.secret_rotated',
   userAdded: 'user.added',
   userDisabled: 'user.disabled',
+  userEnabled: 'user.enabled',
   userRoleChanged: 'user.role_changed',
   tokensRevoked: 'token.revoked',
 } as const;

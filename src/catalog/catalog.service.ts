@@ -7,6 +7,7 @@ import { CatalogWriteError, CatalogWriterRepository } from './catalog-writer.rep
 import { CATEGORY_TREE } from './demo/category-tree';
 import { generateDemoProduct } from './demo/demo-catalog.generator';
 import { ImportFormat, readImportRecords } from './import/import-records.reader';
+import { ImportProblem, importProblems } from './import/import-problem';
 import { validateProductRecord } from './import/product-record.validator';
 
 export interface DemoOptions {
@@ -15,21 +16,31 @@ export interface DemoOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+export interface ImportProgress {
+  bytesRead: number;
+  totalBytes: number;
+  /** Rows (products) read so far, imported or not. */
+  rows: number;
+}
+
 export interface ImportOptions {
   format: ImportFormat;
   strict: boolean;
-  onProgress?: (bytesRead: number, totalBytes: number) => void;
-}
-
-export interface ImportProblem {
-  line: number;
-  message: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Every problem, as it is found (the report keeps only the first MAX_REPORTED_PROBLEMS). */
+  onProblem?: (problem: ImportProblem) => void;
+  /** A step without progress counts, e.g. the table rewrite after a large import. */
+  onPhase?: (phase: string) => void;
 }
 
 export interface ImportReport {
+  /** Products written. */
   imported: number;
+  /** Products (rows) not written because of a problem. */
   skipped: number;
   problems: ImportProblem[];
+  /** More problems were found than the report keeps. */
+  problemsTruncated: boolean;
   /** With --strict: true when problems stopped the import and nothing was written. */
   aborted: boolean;
 }
@@ -42,6 +53,17 @@ const OPTIMIZE_AFTER_IMPORTED = 10_000;
 const MAX_REPORTED_PROBLEMS = 1_000;
 /** Serializes demo seeding across replicas starting at once. */
 const DEMO_LOCK_KEY = 72707370;
+
+/** One category as `gateway catalog categories` lists it for import authors. */
+export interface CategoryListing {
+  id: string;
+  parentId: string | null;
+  depth: number;
+  nameEn: string;
+  nameDe: string;
+  unspsc: string | null;
+  products: number;
+}
 
 /** Writes the catalog: the built-in category tree, the demo catalog and imports. */
 @Injectable()
@@ -57,6 +79,27 @@ export class CatalogService {
 
   async installCategories(): Promise<void> {
     await this.inTransaction((client) => this.writer.upsertCategories(client, CATEGORY_TREE));
+  }
+
+  /**
+   * The category tree an import can use (the built-in tree, installed first as an import does), in
+   * tree order, with how many products each holds directly.
+   */
+  async categories(): Promise<CategoryListing[]> {
+    await this.installCategories();
+    const rows = await this.prisma.category.findMany({
+      orderBy: { path: 'asc' },
+      include: { _count: { select: { products: true } } },
+    });
+    return rows.map((c) => ({
+      id: c.id,
+      parentId: c.parentId,
+      depth: c.depth,
+      nameEn: c.nameEn,
+      nameDe: c.nameDe,
+      unspsc: c.unspsc,
+      products: c._count.products,
+    }));
   }
 
   /**
@@ -108,19 +151,46 @@ export class CatalogService {
   async importFile(path: string, options: ImportOptions): Promise<ImportReport> {
     await this.installCategories();
     const known = await this.inTransaction((client) => this.writer.categoryIds(client));
-    const report: ImportReport = { imported: 0, skipped: 0, problems: [], aborted: false };
-    const problem = (line: number, message: string) => {
+    const report: ImportReport = {
+      imported: 0,
+      skipped: 0,
+      problems: [],
+      problemsTruncated: false,
+      aborted: false,
+    };
+    const skip = (problems: ImportProblem[]) => {
       report.skipped++;
-      if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, message });
+      for (const problem of problems) {
+        options.onProblem?.(problem);
+        if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push(problem);
+        else report.problemsTruncated = true;
+      }
+    };
+    let rows = 0;
+    let bytes = { bytesRead: 0, totalBytes: 0 };
+    const records = readImportRecords(path, options.format, (bytesRead, totalBytes) => {
+      bytes = { bytesRead, totalBytes };
+      options.onProgress?.({ ...bytes, rows });
+    });
+    const checked = async function* () {
+      for await (const item of records) {
+        rows++;
+        options.onProgress?.({ ...bytes, rows });
+        const result = item.error === undefined ? validateProductRecord(item.record, known) : null;
+        if (result?.ok) yield { line: item.line, product: result.product };
+        else
+          skip(
+            importProblems(
+              item.line,
+              item.error !== undefined ? [item.error] : (result as { errors: string[] }).errors,
+            ),
+          );
+      }
     };
 
     if (options.strict) {
       const all: Array<{ line: number; product: ProductInput }> = [];
-      for await (const item of readImportRecords(path, options.format, options.onProgress)) {
-        const checked = item.error === undefined ? validateProductRecord(item.record, known) : null;
-        if (checked?.ok) all.push({ line: item.line, product: checked.product });
-        else problem(item.line, item.error ?? (checked as { errors: string[] }).errors.join('; '));
-      }
+      for await (const item of checked()) all.push(item);
       if (report.skipped > 0) return { ...report, aborted: true };
       try {
         await this.inTransaction(async (client) => {
@@ -130,7 +200,8 @@ export class CatalogService {
         });
       } catch (error) {
         if (!(error instanceof LineWriteError)) throw error;
-        return { imported: 0, skipped: all.length, problems: [error.problem], aborted: true };
+        skip([error.problem]);
+        return { ...report, aborted: true };
       }
       return { ...report, imported: all.length };
     }
@@ -150,19 +221,20 @@ export class CatalogService {
             report.imported++;
           } catch (single) {
             if (!(single instanceof LineWriteError)) throw single;
-            problem(single.problem.line, single.problem.message);
+            skip([single.problem]);
           }
         }
       }
     };
-    for await (const item of readImportRecords(path, options.format, options.onProgress)) {
-      const checked = item.error === undefined ? validateProductRecord(item.record, known) : null;
-      if (checked?.ok) batch.push({ line: item.line, product: checked.product });
-      else problem(item.line, item.error ?? (checked as { errors: string[] }).errors.join('; '));
+    for await (const item of checked()) {
+      batch.push(item);
       if (batch.length >= IMPORT_BATCH) await flush();
     }
     if (batch.length > 0) await flush();
-    if (report.imported >= OPTIMIZE_AFTER_IMPORTED) await this.optimizeLayout();
+    if (report.imported >= OPTIMIZE_AFTER_IMPORTED) {
+      options.onPhase?.('rewriting the product table in category order (CLUSTER)');
+      await this.optimizeLayout();
+    }
     return report;
   }
 
@@ -206,7 +278,7 @@ export class CatalogService {
       const code = (error as { code?: string }).code;
       // 23xxx integrity violations and 22xxx data exceptions are the data's fault, not the server's.
       if (error instanceof CatalogWriteError || (code && /^2[23]/.test(code))) {
-        throw new LineWriteError({ line: items[0].line, message: (error as Error).message });
+        throw new LineWriteError({ line: items[0].line, reason: (error as Error).message });
       }
       throw error;
     }
@@ -219,6 +291,6 @@ export class CatalogService {
 
 class LineWriteError extends Error {
   constructor(readonly problem: ImportProblem) {
-    super(problem.message);
+    super(problem.reason);
   }
 }

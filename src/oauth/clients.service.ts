@@ -25,6 +25,36 @@ export function clientSecretMatches(clientSecret: string, storedHash: Uint8Array
   return digestsEqual(sha256(clientSecret), storedHash ?? UNKNOWN_CLIENT_HASH) && storedHash !== undefined;
 }
 
+/** A client's stored credential: its secret's digest and, during a rotation's grace period, the old one's. */
+export interface StoredSecrets {
+  secretHash: Uint8Array;
+  previousSecretHash: Uint8Array | null;
+  previousSecretExpiresAt: Date | null;
+}
+
+/**
+ * Whether `clientSecret` is the client's secret, or its previous one within the grace period of a
+ * rotation. Both digests are always compared (the previous one against a dummy when there is none),
+ * so timing does not tell whether a rotation is under way. Undefined `stored`: an unknown client.
+ */
+export function clientSecretAccepted(
+  clientSecret: string,
+  stored: StoredSecrets | undefined,
+  now: Date,
+): boolean {
+  const current = clientSecretMatches(clientSecret, stored?.secretHash);
+  const previous = clientSecretMatches(clientSecret, stored?.previousSecretHash ?? UNKNOWN_CLIENT_HASH);
+  const inGrace =
+    !!stored?.previousSecretHash && !!stored.previousSecretExpiresAt && now < stored.previousSecretExpiresAt;
+  return current || (previous && inGrace);
+}
+
+/** What a rotation hands back: the new secret, shown once, and until when the old one works. */
+export interface RotatedSecret {
+  clientSecret: string;
+  previousSecretValidUntil: Date | undefined;
+}
+
 /** The outcome of checking a client's credentials; `unknown` covers both "no such id" and "wrong secret". */
 export type ClientAuthentication =
   | { outcome: 'authenticated'; client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId'> }
@@ -108,6 +138,47 @@ export class ClientsService {
   }
 
   /**
+   * Gives a client a new secret. The old one keeps working for `graceSeconds` (0: not at all), so the
+   * procurement system can switch over without a failed call; tokens already issued are unaffected.
+   * Replicas that cached the client's row see the change within TOKEN_CACHE_TTL_MS.
+   */
+  async rotateSecret(clientId: string, graceSeconds: number, actor: AuditActor): Promise<RotatedSecret> {
+    const client = await this.prisma.oAuthClient.findUnique({ where: { clientId } });
+    if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
+    if (client.revokedAt)
+      throw new ApiError(
+        HttpStatus.CONFLICT,
+        'conflict',
+        `Client "${clientId}" is revoked; create a new one.`,
+      );
+    const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
+    const validUntil =
+      graceSeconds > 0 ? new Date(this.clock.now().getTime() + graceSeconds * 1000) : undefined;
+    await this.prisma.$transaction(async (tx) => {
+      await tx.oAuthClient.update({
+        where: { id: client.id },
+        data: {
+          secretHash: sha256(clientSecret),
+          previousSecretHash: validUntil ? client.secretHash : null,
+          previousSecretExpiresAt: validUntil ?? null,
+        },
+      });
+      // Never a secret nor its hash: the event names the client and the grace period.
+      await this.audit.append(tx, {
+        organizationId: client.organizationId,
+        type: AuditEventTypes.clientSecretRotated,
+        actor,
+        payload: {
+          client: { id: client.id, clientId: client.clientId, name: client.name },
+          graceSeconds,
+          previousSecretValidUntil: validUntil?.toISOString() ?? null,
+        },
+      });
+    });
+    return { clientSecret, previousSecretValidUntil: validUntil };
+  }
+
+  /**
    * Checks a client id and secret: the secret's SHA-256 is compared in constant time, and an
    * unknown id does the same work against a dummy digest, so neither timing nor message tells an
    * unknown client from a wrong secret.
@@ -117,10 +188,19 @@ export class ClientsService {
       clientId.length <= 100
         ? await this.prisma.oAuthClient.findUnique({
             where: { clientId },
-            select: { id: true, clientId: true, organizationId: true, secretHash: true, revokedAt: true },
+            select: {
+              id: true,
+              clientId: true,
+              organizationId: true,
+              secretHash: true,
+              previousSecretHash: true,
+              previousSecretExpiresAt: true,
+              revokedAt: true,
+            },
           })
         : null;
-    if (!client || !clientSecretMatches(clientSecret, client.secretHash)) return { outcome: 'unknown' };
+    if (!client || !clientSecretAccepted(clientSecret, client, this.clock.now()))
+      return { outcome: 'unknown' };
     if (client.revokedAt) return { outcome: 'revoked' };
     return {
       outcome: 'authenticated',

@@ -1,11 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AccessTokenRepository } from '../auth/access-token.repository';
+import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../rate-limit/rate-limiter.service';
 import { ClientCredentials } from './client-credentials.parser';
-import { clientSecretMatches, ClientsService } from './clients.service';
+import { clientSecretAccepted, ClientsService } from './clients.service';
 import { AccessTokensService } from './access-tokens.service';
 import { TokenResponseDto } from './dto/token-response.dto';
 import { parseFormUrlencoded } from './form-urlencoded.parser';
@@ -42,6 +43,7 @@ export class OAuthService {
     private readonly tokens: AccessTokensService,
     private readonly tokenLookup: AccessTokenRepository,
     private readonly limiter: RateLimiterService,
+    private readonly clock: Clock,
     config: AppConfig,
   ) {
     const { windowSeconds, tokenPerAddress, tokenPerClient, tokenFailures } = config.rateLimit;
@@ -60,7 +62,7 @@ export class OAuthService {
       // One query finds the client and the user; the secret is checked before anything is used.
       const found =
         clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
-      if (!clientSecretMatches(clientSecret, found?.secretHash) || !found) {
+      if (!clientSecretAccepted(clientSecret, found, this.clock.now()) || !found) {
         await this.limiter.penalize(this.failures, failureKey);
         throw unknownClient(method);
       }

@@ -10,6 +10,8 @@ export interface ClientAndUser {
   clientId: string;
   organizationId: string;
   secretHash: Uint8Array;
+  previousSecretHash: Uint8Array | null;
+  previousSecretExpiresAt: Date | null;
   clientRevokedAt: Date | null;
   /** Undefined when the e-mail names no user of the client's organization. */
   userId: string | undefined;
@@ -61,12 +63,15 @@ export class TokenIssuanceRepository {
       id: string;
       organization_id: string;
       secret_hash: Buffer;
+      previous_secret_hash: Buffer | null;
+      previous_secret_expires_at: Date | null;
       revoked_at: Date | null;
       user_id: string | null;
       disabled_at: Date | null;
     }>({
       name: 'oauth-client-and-user',
-      text: `SELECT c.id, c.organization_id, c.secret_hash, c.revoked_at, u.id AS user_id, u.disabled_at
+      text: `SELECT c.id, c.organization_id, c.secret_hash, c.previous_secret_hash, c.previous_secret_expires_at,
+                    c.revoked_at, u.id AS user_id, u.disabled_at
                FROM oauth_client c
                LEFT JOIN "user" u ON u.organization_id = c.organization_id AND u.email = $2
               WHERE c.client_id = $1`,
@@ -78,6 +83,8 @@ export class TokenIssuanceRepository {
       clientId: row.id,
       organizationId: row.organization_id,
       secretHash: row.secret_hash,
+      previousSecretHash: row.previous_secret_hash,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
       clientRevokedAt: row.revoked_at,
       userId: row.user_id ?? undefined,
       userDisabledAt: row.disabled_at,

@@ -79,6 +79,31 @@ export class UsersService {
     });
   }
 
+  /**
+   * Enables a disabled user again. Tokens revoked when they were disabled stay revoked: the user (their
+   * procurement system) requests new ones.
+   */
+  async enable(input: UserRefDto, actor: AuditActor): Promise<User> {
+    const user = await this.byRef(input);
+    if (!user.disabledAt) return user;
+    return this.prisma.$transaction(async (tx) => {
+      // Only a disabled user is enabled, so two concurrent calls record one event.
+      const { count } = await tx.user.updateMany({
+        where: { id: user.id, disabledAt: { not: null } },
+        data: { disabledAt: null },
+      });
+      const enabled = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+      if (count === 0) return enabled;
+      await this.audit.append(tx, {
+        organizationId: user.organizationId,
+        type: AuditEventTypes.userEnabled,
+        actor,
+        payload: { user: userPayload(user), disabledSince: user.disabledAt?.toISOString() ?? null },
+      });
+      return enabled;
+    });
+  }
+
   /** Replaces a user's roles; records the change (from, to) unless nothing changes. */
   async setRoles(input: UserRefDto, roles: UserRole[], actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogService } from '../../src/catalog/catalog.service';
@@ -56,7 +56,7 @@ describe('catalog import and demo (CLI)', () => {
     ]);
   });
 
-  it('reports bad rows with their line numbers and imports the good ones', async () => {
+  it('reports each bad row with its line, field and reason, imports the good ones, and exits 3', async () => {
     const path = await file('mixed.jsonl', [
       line(product('MIX-1')),
       '{not json',
@@ -66,17 +66,50 @@ describe('catalog import and demo (CLI)', () => {
       line(product('MIX-4')),
     ]);
     const { code, stdout, stderr } = await cli('catalog', 'import', path, '--json');
-    expect(code).toBe(0);
+    expect(code).toBe(3);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ imported: 2, skipped: 3, aborted: false });
-    expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 5]);
-    expect(report.problems[1].message).toContain('unknown category "nowhere"');
-    expect(report.problems[2].message).toMatch(/price.*currency|currency/);
+    expect(report).toMatchObject({ imported: 2, skipped: 3, rows: 5, aborted: false });
+    expect(report.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 5, 5]);
+    expect(report.problems[0]).toEqual({ line: 2, reason: expect.stringMatching(/^not valid JSON/) });
+    expect(report.problems[1]).toEqual({ line: 3, field: 'category', reason: 'unknown category "nowhere"' });
+    expect(report.problems.slice(2).map((p: { field: string }) => p.field)).toEqual([
+      'offers[0].price',
+      'offers[0].currency',
+    ]);
     expect(stderr).not.toContain('server_error');
     const codes = (await t.prisma.product.findMany({ where: { productCode: { startsWith: 'MIX-' } } })).map(
       (p) => p.productCode,
     );
     expect(codes.sort()).toEqual(['MIX-1', 'MIX-4']);
+
+    const human = await cli('catalog', 'import', path);
+    expect(human.code).toBe(3);
+    expect(human.stderr).toContain('line 3, category: unknown category "nowhere"\n');
+    expect(human.stdout).toBe('Imported 2 of 5 product(s), skipped 3\n');
+  });
+
+  it('exits 0 only when every row was imported', async () => {
+    const path = await file('clean.jsonl', [line(product('CLEAN-1')), line(product('CLEAN-2'))]);
+    const run = await cli('catalog', 'import', path);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Imported 2 of 2 product(s)\n');
+  });
+
+  it('writes every problem to --errors-out as JSON Lines, and refuses to overwrite that file', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => line(product(`ERR-${i}`, { category: 'nowhere' })));
+    const path = await file('errors.jsonl', [line(product('ERR-OK')), ...rows]);
+    const out = join(dir, 'rejected.jsonl');
+    const run = await cli('catalog', 'import', path, '--errors-out', out);
+    expect(run.code).toBe(3);
+    const written = (await readFile(out, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(written).toHaveLength(30);
+    expect(written[0]).toEqual({ line: 2, field: 'category', reason: 'unknown category "nowhere"' });
+    // The terminal shows the first 20 and says where the rest are.
+    expect(run.stderr).toContain(`... and 10 more problem(s) (all of them in ${out})`);
+    expect((await cli('catalog', 'import', path, '--errors-out', out)).code).toBe(2);
   });
 
   it('writes nothing with --strict when any row is bad', async () => {
@@ -86,15 +119,19 @@ describe('catalog import and demo (CLI)', () => {
     ]);
     const { code, stderr } = await cli('catalog', 'import', path, '--strict');
     expect(code).toBe(1);
-    expect(stderr).toContain('line 2: name: is required');
+    expect(stderr).toContain('line 2, name: is required');
     expect(await t.prisma.product.count({ where: { productCode: { startsWith: 'STRICT-' } } })).toBe(0);
 
     const json = await cli('catalog', 'import', path, '--strict', '--json');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ imported: 0, aborted: true, problems: [{ line: 2 }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      imported: 0,
+      aborted: true,
+      problems: [{ line: 2, field: 'name', reason: 'is required' }],
+    });
   });
 
-  it('reports broken CSV quoting with its line and imports the products before it', async () => {
+  it('a malformed CSV line costs only that line: the rows before and after it are imported', async () => {
     const header = 'productCode,name,category,vendor,price,currency';
     const path = await file('broken.csv', [
       header,
@@ -103,19 +140,44 @@ describe('catalog import and demo (CLI)', () => {
       'with a line break",desk-accessories,V1,5.00,EUR',
       'CSVQ-3,Clip"s,desk-accessories,V1,1.00,EUR',
       'CSVQ-4,Pin,desk-accessories,V1,1.00,EUR',
+      'CSVQ-5,"Tape" roll,desk-accessories,V1,2.00,EUR',
+      'CSVQ-6,Glue,desk-accessories,V1,3.00,EUR',
     ]);
     const { code, stdout, stderr } = await cli('catalog', 'import', path);
-    expect(code).toBe(0);
-    expect(stdout).toContain('Imported 1 product(s), skipped 1');
-    // CSVQ-2 was being read when the broken row came: reported (it starts on line 3), not imported.
-    expect(stderr).toMatch(
-      /line 3: line 5: not valid CSV \(Invalid Opening Quote.*line 5.*\); nothing after it was read/,
-    );
+    expect(code).toBe(3);
+    expect(stdout).toBe('Imported 4 of 6 product(s), skipped 2\n');
+    expect(stderr).toMatch(/^line 5: not valid CSV: a quoted field is not closed$/m);
+    expect(stderr).toMatch(/^line 7: not valid CSV: Invalid Closing Quote/m);
     const names = await t.prisma.product.findMany({
       where: { productCode: { startsWith: 'CSVQ-' } },
       select: { productCode: true, name: true },
+      orderBy: { productCode: 'asc' },
     });
-    expect(names).toEqual([{ productCode: 'CSVQ-1', name: 'Stapler, "heavy duty"' }]);
+    expect(names).toEqual([
+      { productCode: 'CSVQ-1', name: 'Stapler, "heavy duty"' },
+      { productCode: 'CSVQ-2', name: 'Punch\nwith a line break' },
+      { productCode: 'CSVQ-4', name: 'Pin' },
+      { productCode: 'CSVQ-6', name: 'Glue' },
+    ]);
+  });
+
+  it('a malformed CSV line between two rows of one product fails that product (it may have been its offer)', async () => {
+    const path = await file('split.csv', [
+      'productCode,name,category,vendor,price,currency',
+      'SPLIT-1,Folder,filing,V1,1.00,EUR',
+      'SPLIT-1,Folder,filing,V2",2.00,EUR',
+      'SPLIT-1,Folder,filing,V3,3.00,EUR',
+      'SPLIT-2,Binder,filing,V1,4.00,EUR',
+    ]);
+    const { code, stdout } = await cli('catalog', 'import', path, '--json');
+    expect(code).toBe(3);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ imported: 1, skipped: 2 });
+    expect(report.problems).toEqual([
+      { line: 3, reason: 'not valid CSV: a quoted field is not closed' },
+      { line: 2, reason: "line 3 is not valid CSV and lies between this product's rows" },
+    ]);
+    expect(await t.prisma.product.count({ where: { productCode: 'SPLIT-1' } })).toBe(0);
   });
 
   it('upserts by product code: a second import replaces the product and its offers', async () => {

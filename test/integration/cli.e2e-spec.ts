@@ -143,21 +143,39 @@ describe('operator CLI', () => {
 
   describe('bad arguments exit non-zero with a clear message and change nothing', () => {
     it.each([
-      [['org', 'create', 'Bad Slug!', '--name', 'x'], /slug must be/],
-      [['org', 'create', 'no-name'], /name must be/],
-      [['org', 'create', 'a', 'b', '--name', 'x'], /usage: gateway org create/],
-      [['client', 'create'], /--org is required/],
+      [['org', 'create', 'Bad Slug!', '--name', 'x'], /^error: <slug> must be 2-64 lower-case letters/],
+      [['org', 'create', 'no-name'], /^error: --name is required\n/],
+      [['org', 'create', 'no-name', '--name', ''], /^error: --name must not be empty/],
+      [
+        ['org', 'create', 'ok', '--name', 'x'.repeat(201)],
+        /^error: --name is too long: 201 characters, at most 200/,
+      ],
+      [['org', 'create', 'ACME', 'Corp'], /^error: .*gateway org create acme-corp --name "ACME Corp"\n/],
+      [['org', 'create', 'a', 'b', '--name', 'x'], /usage: gateway org create <slug> --name <name>/],
+      [['client', 'create'], /^error: --org is required/],
       [
         ['client', 'create', '--org', 'acme', '--callback-origin', 'https://x.example.com/path'],
-        /callback origin/,
+        /^error: --callback-origin: each callback origin must be scheme:\/\/host/,
       ],
       [['client', 'create', '--org', 'acme', '--callback-origin', 'ftp://x.example.com'], /callback origin/],
-      [['user', 'add', '--org', 'acme', '--email', 'not-an-email'], /email must be an e-mail address/],
-      [['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--role', 'root'], /role must be one of/],
-      [['user', 'disable', '--org', 'acme'], /email must be an e-mail address/],
-      [['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--bogus'], /Unknown option '--bogus'/],
-      [['org', 'create', 'acme2', '--name', 'x', '--email', 'a@b.example'], /--email does not apply here/],
-      [['frobnicate'], /unknown command "frobnicate"/],
+      [
+        ['user', 'add', '--org', 'acme', '--email', 'not-an-email'],
+        /^error: --email must be an e-mail address/,
+      ],
+      [
+        ['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--role', 'root'],
+        /^error: --role must be one of buyer, admin, auditor/,
+      ],
+      [['user', 'disable', '--org', 'acme'], /^error: --email is required/],
+      [
+        ['user', 'add', '--org', 'acme', '--email', 'a@b.example', '--bogus'],
+        /^error: unknown option `--bogus` for `user add`\n/,
+      ],
+      [
+        ['org', 'create', 'acme2', '--name', 'x', '--email', 'a@b.example'],
+        /^error: unknown option `--email` for `org create`/,
+      ],
+      [['frobnicate'], /^error: unknown command `frobnicate`; `gateway --help` lists the commands\n$/],
     ])('%j', async (argv, message) => {
       const before = await counts();
       const run = await cli(database.url, ...argv);
@@ -197,9 +215,97 @@ describe('operator CLI', () => {
     });
   });
 
-  it('prints usage with exit 0 for help', async () => {
-    const run = await cli(database.url, 'help');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/client create --org <slug>/);
+  it('prints the command overview for --help, and one command with its options for <command> --help', async () => {
+    const overview = await cli(database.url, '--help');
+    expect(overview.code).toBe(0);
+    expect(overview.stdout).toMatch(/^ {2}client rotate-secret +gives a client a new secret/m);
+    expect(overview.stdout).toMatch(/^ {2}catalog categories +/m);
+    const one = await cli(database.url, 'client', 'create', '--help');
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/^Usage: gateway client create --org <slug>/);
+    expect(one.stdout).toMatch(/^ {2}--callback-origin <origin> \.\.\. +where punchout carts may be sent/m);
+    expect((await cli(database.url, 'help', 'user', 'enable')).stdout).toMatch(/^Usage: gateway user enable/);
+  });
+
+  describe('a typo gets one line with the closest match and the usage of that command only, exit 2', () => {
+    it.each([
+      [
+        ['clinet', 'list', '--org', 'acme'],
+        'unknown command `clinet list`; did you mean `client list`?',
+        ['client list'],
+      ],
+      [
+        ['clinet'],
+        'unknown command `clinet`; did you mean `client`?',
+        ['client create', 'client list', 'client revoke', 'client rotate-secret'],
+      ],
+      [
+        ['client', 'creat', '--org', 'acme'],
+        'unknown command `client creat`; did you mean `client create`?',
+        ['client create'],
+      ],
+      [
+        ['client', 'create', '--orgg', 'acme'],
+        'unknown option `--orgg` for `client create`; did you mean `--org`?',
+        ['client create'],
+      ],
+      [
+        ['user', 'add', '--emial', 'a@b.example'],
+        'unknown option `--emial` for `user add`; did you mean `--email`?',
+        ['user add'],
+      ],
+    ])('%j', async (argv, message, usages) => {
+      const run = await cli(database.url, ...argv);
+      expect(run.code).toBe(2);
+      const [first, ...rest] = run.stderr.trimEnd().split('\n');
+      expect(first).toBe(`error: ${message}`);
+      expect(
+        rest
+          .filter((line) => line.startsWith('usage: '))
+          .map((line) => line.split(' ').slice(2, 4).join(' ')),
+      ).toEqual(usages);
+      expect(run.stderr.split('\n').length).toBeLessThanOrEqual(usages.length + 3);
+    });
+
+    it('answers --json callers with the error as JSON too', async () => {
+      const run = await cli(database.url, 'client', 'create', '--orgg', 'acme', '--json');
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout)).toEqual({
+        error: 'usage',
+        error_description: 'unknown option `--orgg` for `client create`; did you mean `--org`?',
+      });
+    });
+  });
+
+  it('enables a disabled user again, recorded in the audit trail; their old tokens stay revoked', async () => {
+    await cli(database.url, 'org', 'create', 'enable-org', '--name', 'Enable Org');
+    await cli(database.url, 'user', 'add', '--org', 'enable-org', '--email', 'jo@enable.example');
+    expect(
+      (await cli(database.url, 'user', 'disable', '--org', 'enable-org', '--email', 'jo@enable.example'))
+        .code,
+    ).toBe(0);
+    const enabled = await cli(
+      database.url,
+      'user',
+      'enable',
+      '--org',
+      'enable-org',
+      '--email',
+      'jo@enable.example',
+      '--json',
+    );
+    expect(enabled.code).toBe(0);
+    expect(JSON.parse(enabled.stdout)).toMatchObject({ email: 'jo@enable.example', disabledAt: null });
+    // Enabling again changes nothing and records nothing.
+    expect(
+      (await cli(database.url, 'user', 'enable', '--org', 'enable-org', '--email', 'jo@enable.example')).code,
+    ).toBe(0);
+    const types = (
+      await prisma.auditEvent.findMany({
+        where: { organization: { slug: 'enable-org' } },
+        orderBy: { sequence: 'asc' },
+      })
+    ).map((e) => e.type);
+    expect(types).toEqual(['user.added', 'user.disabled', 'user.enabled']);
   });
 });

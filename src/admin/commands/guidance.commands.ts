@@ -1,135 +1,43 @@
-import { isUUID } from 'class-validator';
-import { InvalidInputError, validateInput } from '../../common/validation/validate-input';
-import { CreateGuidanceRuleDto, guidanceRuleProblems } from '../../guidance/dto/create-guidance-rule.dto';
-import { GuidanceRuleResponse } from '../../guidance/dto/guidance-rule.response';
-import { GuidanceRulesService } from '../../guidance/guidance-rules.service';
-import { OrganizationsService } from '../../oauth/organizations.service';
-import {
-  allowOnly,
-  CliArgs,
-  cliActor,
-  cliAuthor,
-  CliCommand,
-  define,
-  flagOption,
-  onlyPositionals,
-  requiredOption,
-  service,
-  stringOption,
-  UsageError,
-} from '../cli-command';
-import { printResult } from '../cli-output';
+import { CommandGroup, option, ORG_OPTION } from '../cli-command';
 
-interface AddInput {
-  org: string;
-  rule: CreateGuidanceRuleDto;
-}
-
-interface ListInput {
-  org: string;
-  all: boolean;
-}
-
-interface RemoveInput {
-  org: string;
-  ruleId: string;
-}
+const handlers = () => import('./guidance.handlers');
 
 /** An organization's buying guidance rules: the guidance feature's operator commands. */
-export const GUIDANCE_COMMANDS: Record<string, CliCommand> = {
-  'guidance add': define<AddInput>({
-    needsApp: true,
-    parse(args) {
-      const usage =
-        'guidance add --org <slug> --effect preferred|blocked --matcher <m> --value <v> [--currency <ISO>] [--note <text>]';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'effect', 'matcher', 'value', 'currency', 'note'], usage);
-      const org = requiredOption(args, 'org', usage);
-      return { org, rule: parseGuidanceRuleArgs(args) };
-    },
-    async run(ctx) {
-      const { org, rule } = ctx.input;
-      const organization = await service(ctx, OrganizationsService).bySlug(org);
-      const created = GuidanceRuleResponse.from(
-        await service(ctx, GuidanceRulesService).create(
-          organization.id,
-          rule,
-          cliAuthor(ctx.io.env),
-          cliActor(ctx),
+export const GUIDANCE_COMMANDS: CommandGroup = {
+  title: 'Buying guidance',
+  commands: [
+    {
+      name: 'guidance add',
+      summary: 'adds a preferred or blocked rule',
+      usage:
+        '--org <slug> --effect preferred|blocked --matcher <matcher> --value <value> [--currency <ISO 4217>] [--note <text>]',
+      options: {
+        org: ORG_OPTION,
+        effect: option.string('preferred|blocked', 'what the rule does; blocked beats preferred'),
+        matcher: option.string(
+          '<matcher>',
+          'vendor, product, product_code, brand, category (with its subtree), unspsc_prefix, condition, price_above',
         ),
-      );
-      printResult(ctx.io, ctx.json, created, `Added rule ${created.id}: ${describeRule(created)}`);
+        value: option.string('<value>', 'what it matches, e.g. a vendor name or a category id'),
+        currency: option.string('<ISO 4217>', 'the currency of a price_above value, e.g. EUR'),
+        note: option.string('<text>', 'why: shown to buyers beside the flag'),
+      },
+      details: ['Category ids for --matcher category: gateway catalog categories'],
+      handler: async () => (await handlers()).guidanceAdd,
     },
-  }),
-  'guidance list': define<ListInput>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'guidance list --org <slug> [--all]';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'all'], usage);
-      return { org: requiredOption(args, 'org', usage), all: flagOption(args, 'all') };
+    {
+      name: 'guidance list',
+      summary: 'lists the active rules (with --all also disabled ones)',
+      usage: '--org <slug> [--all]',
+      options: { org: ORG_OPTION, all: option.flag('also the disabled rules') },
+      handler: async () => (await handlers()).guidanceList,
     },
-    async run(ctx) {
-      const { org, all } = ctx.input;
-      const organization = await service(ctx, OrganizationsService).bySlug(org);
-      const rules = (await service(ctx, GuidanceRulesService).list(organization.id, all)).map(
-        GuidanceRuleResponse.from,
-      );
-      printResult(
-        ctx.io,
-        ctx.json,
-        rules,
-        rules
-          .map((r) => `${r.id}\t${r.disabledAt ? 'disabled' : 'active'}\t${describeRule(r)}\t${r.note ?? ''}`)
-          .join('\n') || 'No rules',
-      );
+    {
+      name: 'guidance remove',
+      summary: 'disables a rule (it stays in the history)',
+      usage: '--org <slug> <ruleId>',
+      options: { org: ORG_OPTION },
+      handler: async () => (await handlers()).guidanceRemove,
     },
-  }),
-  'guidance remove': define<RemoveInput>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'guidance remove --org <slug> <ruleId>';
-      const [ruleId] = onlyPositionals(args, 1, usage);
-      allowOnly(args, ['org'], usage);
-      const org = requiredOption(args, 'org', usage);
-      if (!isUUID(ruleId, '4'))
-        throw new UsageError(`ruleId must be a rule id (a UUID); usage: gateway ${usage}`);
-      return { org, ruleId };
-    },
-    async run(ctx) {
-      const { org, ruleId } = ctx.input;
-      const organization = await service(ctx, OrganizationsService).bySlug(org);
-      const rule = GuidanceRuleResponse.from(
-        await service(ctx, GuidanceRulesService).disable(
-          organization.id,
-          ruleId,
-          cliAuthor(ctx.io.env),
-          cliActor(ctx),
-        ),
-      );
-      printResult(ctx.io, ctx.json, rule, `Disabled rule ${rule.id} (kept in the history)`);
-    },
-  }),
+  ],
 };
-
-/**
- * `guidance add` options, validated with the same DTO and per-matcher checks as
- * POST /api/v1/guidance/rules, before anything connects (bad input exits 2, nothing written).
- */
-function parseGuidanceRuleArgs(args: CliArgs): CreateGuidanceRuleDto {
-  const rule = validateInput(CreateGuidanceRuleDto, {
-    effect: stringOption(args, 'effect'),
-    matcher: stringOption(args, 'matcher'),
-    value: stringOption(args, 'value'),
-    currency: stringOption(args, 'currency'),
-    note: stringOption(args, 'note'),
-  });
-  const problems = guidanceRuleProblems(rule);
-  if (problems.length > 0) throw new InvalidInputError(problems);
-  return rule;
-}
-
-function describeRule(rule: GuidanceRuleResponse): string {
-  const value = rule.matcher === 'price_above' ? `${rule.value} ${rule.currency}` : rule.value;
-  return `${rule.effect} ${rule.matcher} ${value}`;
-}

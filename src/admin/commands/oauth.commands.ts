@@ -1,226 +1,116 @@
-import { validateInput } from '../../common/validation/validate-input';
-import { AccessTokensService } from '../../oauth/access-tokens.service';
-import { ClientsService } from '../../oauth/clients.service';
-import { AddUserDto } from '../../oauth/dto/add-user.dto';
-import { CreateClientDto } from '../../oauth/dto/create-client.dto';
-import { CreateOrganizationDto } from '../../oauth/dto/create-organization.dto';
-import { SetUserRolesDto } from '../../oauth/dto/set-user-roles.dto';
-import { UserRefDto } from '../../oauth/dto/user-ref.dto';
-import { OrganizationsService } from '../../oauth/organizations.service';
-import { UsersService } from '../../oauth/users.service';
-import {
-  allowOnly,
-  CliArgs,
-  cliActor,
-  CliCommand,
-  define,
-  listOption,
-  onlyPositionals,
-  requiredOption,
-  service,
-  stringOption,
-  UsageError,
-} from '../cli-command';
-import { printResult } from '../cli-output';
+import { CommandGroup, EMAIL_OPTION, option, ORG_OPTION } from '../cli-command';
+
+const handlers = () => import('./oauth.handlers');
+const ROLE_OPTION = option.list('<role>', 'buyer, admin or auditor (repeat for several)');
 
 /** Organizations, clients, users and their tokens: the OAuth feature's operator commands. */
-export const OAUTH_COMMANDS: Record<string, CliCommand> = {
-  'org create': define<CreateOrganizationDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'org create <slug> --name <name>';
-      const [slug] = onlyPositionals(args, 1, usage);
-      allowOnly(args, ['name'], usage);
-      return validateInput(CreateOrganizationDto, { slug, name: stringOption(args, 'name') });
+export const OAUTH_COMMANDS: CommandGroup = {
+  title: 'Organizations and access',
+  commands: [
+    {
+      name: 'org create',
+      summary: 'creates an organization',
+      usage: '<slug> --name <name>',
+      options: { name: option.string('<name>', 'the organization\'s display name, e.g. "ACME Corp"') },
+      details: ['<slug> is its short name in commands and URLs: lower-case letters, digits, dashes.'],
+      handler: async () => (await handlers()).orgCreate,
     },
-    async run(ctx) {
-      const organization = await service(ctx, OrganizationsService).create(ctx.input);
-      printResult(
-        ctx.io,
-        ctx.json,
-        organization,
-        `Created organization ${organization.slug} (${organization.name})`,
-      );
+    {
+      name: 'org list',
+      summary: 'lists the organizations',
+      usage: '',
+      options: {},
+      handler: async () => (await handlers()).orgList,
     },
-  }),
-  'org list': define<void>({
-    needsApp: true,
-    parse(args) {
-      onlyPositionals(args, 0, 'org list');
-      allowOnly(args, [], 'org list');
+    {
+      name: 'client create',
+      summary: 'creates an OAuth client and prints its secret (shown once)',
+      usage: '--org <slug> [--name <name>] [--callback-origin <origin>]...',
+      options: {
+        org: ORG_OPTION,
+        name: option.string('<name>', 'a name for the client, e.g. "SAP SRM"'),
+        'callback-origin': option.list('<origin>', 'where punchout carts may be sent: https://host[:port]'),
+      },
+      handler: async () => (await handlers()).clientCreate,
     },
-    async run(ctx) {
-      const organizations = await service(ctx, OrganizationsService).list();
-      printResult(
-        ctx.io,
-        ctx.json,
-        organizations,
-        organizations.map((o) => `${o.slug}\t${o.name}`).join('\n'),
-      );
+    {
+      name: 'client list',
+      summary: "lists an organization's clients",
+      usage: '--org <slug>',
+      options: { org: ORG_OPTION },
+      handler: async () => (await handlers()).clientList,
     },
-  }),
-  'client create': define<CreateClientDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'client create --org <slug> [--name <name>] [--callback-origin <origin>]...';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'name', 'callback-origin'], usage);
-      return validateInput(CreateClientDto, {
-        org: requiredOption(args, 'org', usage),
-        name: stringOption(args, 'name'),
-        callbackOrigins: listOption(args, 'callback-origin'),
-      });
+    {
+      name: 'client revoke',
+      summary: 'revokes a client and all its tokens',
+      usage: '<clientId>',
+      options: {},
+      handler: async () => (await handlers()).clientRevoke,
     },
-    async run(ctx) {
-      const { client, clientSecret } = await service(ctx, ClientsService).create(ctx.input, cliActor(ctx));
-      printResult(
-        ctx.io,
-        ctx.json,
-        {
-          clientId: client.clientId,
-          clientSecret,
-          name: client.name,
-          callbackOrigins: client.callbackOrigins,
-        },
-        `client_id:     ${client.clientId}\nclient_secret: ${clientSecret}\n` +
-          'Store the secret now: only its SHA-256 is kept, it cannot be shown again.',
-      );
+    {
+      name: 'client rotate-secret',
+      summary: 'gives a client a new secret (the old one stops working after --grace)',
+      usage: '<clientId> [--grace <duration>]',
+      options: {
+        grace: option.string(
+          '<duration>',
+          'how long the old secret keeps working: 0 (default), 90s, 30m, 12h, 7d',
+        ),
+      },
+      details: [
+        'Prints the new secret once. Tokens already issued stay valid until they expire.',
+        'With a grace period the procurement system can switch over without a failed call.',
+      ],
+      handler: async () => (await handlers()).clientRotateSecret,
     },
-  }),
-  'client list': define<string>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'client list --org <slug>';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org'], usage);
-      return requiredOption(args, 'org', usage);
+    {
+      name: 'user add',
+      summary: 'adds a user to an organization',
+      usage: '--org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...',
+      options: {
+        org: ORG_OPTION,
+        email: EMAIL_OPTION,
+        name: option.string('<name>', "the user's name"),
+        role: ROLE_OPTION,
+      },
+      details: ['Without --role the user is a buyer.'],
+      handler: async () => (await handlers()).userAdd,
     },
-    async run(ctx) {
-      const clients = (await service(ctx, ClientsService).list(ctx.input)).map((c) => ({
-        clientId: c.clientId,
-        name: c.name,
-        callbackOrigins: c.callbackOrigins,
-        createdAt: c.createdAt,
-        revokedAt: c.revokedAt,
-      }));
-      printResult(
-        ctx.io,
-        ctx.json,
-        clients,
-        clients
-          .map((c) => `${c.clientId}\t${c.name ?? ''}\t${c.revokedAt ? 'revoked' : 'active'}`)
-          .join('\n'),
-      );
+    {
+      name: 'user list',
+      summary: "lists an organization's users",
+      usage: '--org <slug>',
+      options: { org: ORG_OPTION },
+      handler: async () => (await handlers()).userList,
     },
-  }),
-  'client revoke': define<string>({
-    needsApp: true,
-    parse(args) {
-      const [clientId] = onlyPositionals(args, 1, 'client revoke <clientId>');
-      allowOnly(args, [], 'client revoke <clientId>');
-      if (clientId.length > 100) throw new UsageError('clientId is at most 100 characters');
-      return clientId;
+    {
+      name: 'user disable',
+      summary: 'disables a user and revokes their tokens',
+      usage: '--org <slug> --email <email>',
+      options: { org: ORG_OPTION, email: EMAIL_OPTION },
+      handler: async () => (await handlers()).userDisable,
     },
-    async run(ctx) {
-      const client = await service(ctx, ClientsService).revoke(ctx.input, cliActor(ctx));
-      printResult(
-        ctx.io,
-        ctx.json,
-        { clientId: client.clientId, revokedAt: client.revokedAt },
-        `Revoked client ${client.clientId} and its tokens`,
-      );
+    {
+      name: 'user enable',
+      summary: 'enables a disabled user again',
+      usage: '--org <slug> --email <email>',
+      options: { org: ORG_OPTION, email: EMAIL_OPTION },
+      details: ['Tokens revoked when the user was disabled stay revoked: the user requests new ones.'],
+      handler: async () => (await handlers()).userEnable,
     },
-  }),
-  'user add': define<AddUserDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'user add --org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'email', 'name', 'role'], usage);
-      return validateInput(AddUserDto, {
-        org: stringOption(args, 'org'),
-        email: stringOption(args, 'email'),
-        name: stringOption(args, 'name'),
-        roles: listOption(args, 'role'),
-      });
+    {
+      name: 'user roles',
+      summary: "replaces a user's roles",
+      usage: '--org <slug> --email <email> --role buyer|admin|auditor [--role ...]',
+      options: { org: ORG_OPTION, email: EMAIL_OPTION, role: ROLE_OPTION },
+      handler: async () => (await handlers()).userRoles,
     },
-    async run(ctx) {
-      const user = await service(ctx, UsersService).add(ctx.input, cliActor(ctx));
-      printResult(ctx.io, ctx.json, user, `Added ${user.email} (${user.roles.join(', ')})`);
+    {
+      name: 'token revoke-user',
+      summary: "revokes a user's live tokens (the user stays enabled)",
+      usage: '--org <slug> --email <email>',
+      options: { org: ORG_OPTION, email: EMAIL_OPTION },
+      handler: async () => (await handlers()).tokenRevokeUser,
     },
-  }),
-  'user list': define<string>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'user list --org <slug>';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org'], usage);
-      return requiredOption(args, 'org', usage);
-    },
-    async run(ctx) {
-      const users = await service(ctx, UsersService).list(ctx.input);
-      printResult(
-        ctx.io,
-        ctx.json,
-        users,
-        users
-          .map((u) => `${u.email}\t${u.roles.join(',')}\t${u.disabledAt ? 'disabled' : 'active'}`)
-          .join('\n'),
-      );
-    },
-  }),
-  'user disable': define<UserRefDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'user disable --org <slug> --email <email>';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'email'], usage);
-      return userRef(args);
-    },
-    async run(ctx) {
-      const user = await service(ctx, UsersService).disable(ctx.input, cliActor(ctx));
-      printResult(ctx.io, ctx.json, user, `Disabled ${user.email}; their tokens are revoked`);
-    },
-  }),
-  'user roles': define<SetUserRolesDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'user roles --org <slug> --email <email> --role buyer|admin|auditor [--role ...]';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'email', 'role'], usage);
-      return validateInput(SetUserRolesDto, {
-        org: stringOption(args, 'org'),
-        email: stringOption(args, 'email'),
-        roles: listOption(args, 'role') ?? [],
-      });
-    },
-    async run(ctx) {
-      const { roles, ...ref } = ctx.input;
-      const user = await service(ctx, UsersService).setRoles(ref, roles, cliActor(ctx));
-      printResult(ctx.io, ctx.json, user, `${user.email} now has the roles ${user.roles.join(', ')}`);
-    },
-  }),
-  'token revoke-user': define<UserRefDto>({
-    needsApp: true,
-    parse(args) {
-      const usage = 'token revoke-user --org <slug> --email <email>';
-      onlyPositionals(args, 0, usage);
-      allowOnly(args, ['org', 'email'], usage);
-      return userRef(args);
-    },
-    async run(ctx) {
-      const result = await service(ctx, AccessTokensService).revokeForUser(ctx.input, cliActor(ctx));
-      printResult(
-        ctx.io,
-        ctx.json,
-        result,
-        `Revoked ${result.revoked} live token(s) of ${result.email}; the user can request new ones`,
-      );
-    },
-  }),
+  ],
 };
-
-/** `--org <slug> --email <email>`, validated as the API validates a user reference. */
-export function userRef(args: CliArgs): UserRefDto {
-  return validateInput(UserRefDto, { org: stringOption(args, 'org'), email: stringOption(args, 'email') });
-}
