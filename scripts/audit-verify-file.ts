@@ -39,7 +39,7 @@ export async function main(argv: string[], out = process.stdout, err = process.s
     return 2;
   }
   let publicKey: KeyObject | undefined;
-  let checkpoints: unknown[] = [];
+  let checkpoints: unknown[];
   try {
     if (values['public-key']) {
       const text = readFileSync(values['public-key'], 'utf8');

@@ -34,6 +34,7 @@ export function loadPrivateKey(file: string): KeyObject {
   } catch (error) {
     throw new Error(
       `AUDIT_SIGNING_KEY_FILE: cannot read a PEM private key from ${file}: ${(error as Error).message}`,
+      { cause: error },
     );
   }
   if (key.asymmetricKeyType !== 'ed25519') {

@@ -1,9 +1,11 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type {
-  OperationObject,
-  ResponseObject,
-} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import {
+  DocumentBuilder,
+  OpenAPIObject,
+  SwaggerModule,
+  type OperationObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
 import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../common/decorators/api-responses.decorator';
 import { PUBLIC_OPERATION_EXTENSION } from '../common/decorators/public.decorator';
 import { ApiErrorResponse } from '../common/dto/api-error.response';

@@ -82,7 +82,7 @@ describeWithRedisServer('drill: Redis stopped and restarted under load', () => {
       return { status: response.status };
     });
 
-    let shared: number[] = [];
+    let shared: number[];
     try {
       // 2. Redis gone: each replica limits in its own memory. One user's requests to ONE replica are
       // limited there: some 200s (never all refused), then 429s (never all let through).

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
-import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ApiResponse, type HeadersObject } from '@nestjs/swagger';
 import { ApiErrorResponse } from '../dto/api-error.response';
 
 /**

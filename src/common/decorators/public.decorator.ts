@@ -1,6 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
-import { DECORATORS } from '@nestjs/swagger/dist/constants';
 
 export const IS_PUBLIC_KEY = 'isPublic';
 
@@ -12,13 +11,9 @@ export const PUBLIC_OPERATION_EXTENSION = 'x-public';
  * same decorator clears the route's OpenAPI security requirement (the document requires the bearer
  * scheme globally), so the docs cannot say a route is guarded when it is not, or vice versa.
  *
- * Two OpenAPI halves because @nestjs/swagger keeps an empty security list only on a controller class:
- * on a method it drops it as "empty". The `x-public` extension survives on both, and the document
- * builder replaces it with `security: []` (src/bootstrap/openapi.ts).
+ * @nestjs/swagger drops an empty security list set on a method (and does not export its metadata key
+ * for classes), so the route carries the `x-public` extension instead, on a class or a method alike,
+ * and the document builder replaces it with `security: []` (src/bootstrap/openapi.ts).
  */
 export const Public = () =>
-  applyDecorators(
-    SetMetadata(IS_PUBLIC_KEY, true),
-    SetMetadata(DECORATORS.API_SECURITY, []),
-    ApiExtension(PUBLIC_OPERATION_EXTENSION, true),
-  );
+  applyDecorators(SetMetadata(IS_PUBLIC_KEY, true), ApiExtension(PUBLIC_OPERATION_EXTENSION, true));

@@ -1,4 +1,4 @@
-import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { HeadersObject } from '@nestjs/swagger';
 
 /** Accept-Language as the search and product operations read it (OpenAPI documentation only). */
 export const ACCEPT_LANGUAGE_HEADER = {

@@ -1,4 +1,4 @@
-import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { HeadersObject } from '@nestjs/swagger';
 
 /**
  * The caching headers of a product image (OpenAPI documentation only): the same placeholder for every
