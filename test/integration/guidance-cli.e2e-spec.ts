@@ -87,11 +87,14 @@ describe('operator CLI: gateway guidance', () => {
   });
 
   it.each([
-    [['--effect', 'favourite', '--matcher', 'vendor', '--value', 'X'], /effect must be preferred or blocked/],
+    [
+      ['--effect', 'favourite', '--matcher', 'vendor', '--value', 'X'],
+      /^error: --effect must be preferred or blocked/,
+    ],
     [['--effect', 'blocked', '--matcher', 'colour', '--value', 'red'], /matcher must be one of/],
     [
       ['--effect', 'blocked', '--matcher', 'price_above', '--value', '100'],
-      /currency must be an ISO 4217 code/,
+      /^error: --currency is required\n/,
     ],
     [
       ['--effect', 'blocked', '--matcher', 'vendor', '--value', 'X', '--currency', 'EUR'],
@@ -99,7 +102,7 @@ describe('operator CLI: gateway guidance', () => {
     ],
     [['--effect', 'blocked', '--matcher', 'unspsc_prefix', '--value', '44-12'], /2 to 8 digits/],
     [['--effect', 'blocked', '--matcher', 'category', '--value', 'Office Supplies'], /category id/],
-    [['--effect', 'blocked', '--matcher', 'vendor'], /value/],
+    [['--effect', 'blocked', '--matcher', 'vendor'], /^error: --value is required/],
   ])('rejects %j with exit 2 and writes nothing', async (options, message) => {
     const before = await prisma.guidanceRule.count();
     const run = await cli(database.url, 'guidance', 'add', '--org', 'acme', ...options);
@@ -114,7 +117,7 @@ describe('operator CLI: gateway guidance', () => {
     expect(noOrg.stderr).toContain('--org is required');
     const badId = await cli(database.url, 'guidance', 'remove', '--org', 'acme', 'not-a-uuid');
     expect(badId.code).toBe(2);
-    expect(badId.stderr).toContain('ruleId must be a rule id');
+    expect(badId.stderr).toContain('<ruleId> must be a rule id (a UUID');
     const unknown = await cli(database.url, 'guidance', 'list', '--org', 'nobody');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No organization "nobody"');
