@@ -14,9 +14,21 @@ export interface RunningProcess {
 
 /** Runs a TypeScript entry point (or `-e` code) of this repository in a real child process. */
 export function runTs(args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['-r', REGISTER, ...args], {
+  return runCommand(process.execPath, ['-r', REGISTER, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+}
+
+/** Runs any executable in a real child process with exactly the environment given. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

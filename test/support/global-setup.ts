@@ -1,10 +1,10 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrations } from '../../src/database/migration-runner';
+import { freePort } from './free-port';
 import { resetContractCoverage } from './openapi-coverage';
 import { TEST_SERVER_URL_VAR, TEST_TEMPLATE_DB_VAR, databaseUrl } from './test-env';
 
@@ -40,15 +40,4 @@ export default async function globalSetup(): Promise<void> {
     await admin.end();
   }
   await runMigrations(databaseUrl(template));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

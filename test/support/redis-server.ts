@@ -1,5 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { AddressInfo, connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from './free-port';
 import { timeUntil } from './load';
 
 /** Debian's redis-server (.ci/run installs it when no Redis answers); drills that stop Redis need their own. */
@@ -12,14 +13,6 @@ export const describeWithRedisServer = (name: string, body: () => void) => {
   if (!available) process.stderr.write(`Redis outage drill SKIPPED: no ${REDIS_SERVER} on PATH.\n`);
   (available ? describe : describe.skip)(`${name} [redis-server]`, body);
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * A throw-away Redis of this test's own (no persistence, loopback only), which the test may stop and
