@@ -72,6 +72,7 @@ const PUBLIC_FILES = {
   ],
   search: [
     'search-request.parser.ts', // punchout parses its search box exactly as the API does
+    'search-cost.ts', // OCI BACKGROUND_SEARCH is charged to the search limits as the API's search is
   ],
 };
 

@@ -8,6 +8,7 @@ export const AuditEventTypes = {
   punchoutCancelled: 'punchout.cancelled',
   punchoutExpired: 'punchout.expired',
   punchoutFailed: 'punchout.failed',
+  punchoutOciCall: 'punchout.oci_call',
   guidanceRuleAdded: 'guidance.rule_added',
   guidanceRuleDisabled: 'guidance.rule_disabled',
   clientCreated: 'client.created',

@@ -70,8 +70,9 @@ export type PunchoutClientAuthentication =
       outcome: 'authenticated';
       client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins'>;
     }
-  | { outcome: 'unknown' }
-  | { outcome: 'revoked' };
+  /** `claimed`: the client the id names, when there is one (its organization records the refusal). */
+  | { outcome: 'unknown'; claimed?: { organizationId: string } }
+  | { outcome: 'revoked'; claimed: { id: string; organizationId: string } };
 
 /** What `client origins` changes: the origins to add and to remove (both normalized before use). */
 export interface OriginsChange {
@@ -284,9 +285,11 @@ export class ClientsService {
             },
           })
         : null;
-    if (!clientSecretMatches(punchoutSecret, client?.punchoutSecretHash ?? undefined) || !client)
-      return { outcome: 'unknown' };
-    if (client.revokedAt) return { outcome: 'revoked' };
+    if (!client) return { outcome: 'unknown' };
+    if (!clientSecretMatches(punchoutSecret, client.punchoutSecretHash ?? undefined))
+      return { outcome: 'unknown', claimed: { organizationId: client.organizationId } };
+    if (client.revokedAt)
+      return { outcome: 'revoked', claimed: { id: client.id, organizationId: client.organizationId } };
     const { punchoutSecretHash: _hash, revokedAt: _revoked, ...rest } = client;
     return { outcome: 'authenticated', client: rest };
   }

@@ -3,6 +3,7 @@ import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
+import { normalizeEmail } from '../common/validation/email';
 import { PrismaService } from '../database/prisma.service';
 import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { User, UserRole } from '../generated/prisma/client';
@@ -120,6 +121,23 @@ export class UsersService {
       });
       return changed;
     });
+  }
+
+  /**
+   * The user a punchout entry names by e-mail (the OCI call-up's EMAIL) in the client's organization:
+   * active, disabled, or unknown. The e-mail is normalized as everywhere else.
+   */
+  async punchoutBuyer(
+    organizationId: string,
+    email: string,
+  ): Promise<{ kind: 'active'; user: User } | { kind: 'disabled' } | { kind: 'unknown' }> {
+    const normalized = normalizeEmail(email);
+    if (normalized === '' || normalized.length > 320) return { kind: 'unknown' };
+    const user = await this.prisma.user.findUnique({
+      where: { organizationId_email: { organizationId, email: normalized } },
+    });
+    if (!user) return { kind: 'unknown' };
+    return user.disabledAt ? { kind: 'disabled' } : { kind: 'active', user };
   }
 
   async list(org: string): Promise<User[]> {

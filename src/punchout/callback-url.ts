@@ -81,6 +81,9 @@ export function checkCallbackUrl(raw: string, allowedOrigins: readonly string[])
   return { ok: true, url: raw, origin, target };
 }
 
+/** A frame name the return form may target (`_top`, `_parent`, a named frame). */
+export const isFrameTarget = (value: string): boolean => TARGET_PATTERN.test(value);
+
 /** `~TARGET` (OCI names are case-insensitive in practice: `~target` is seen too). */
 function targetOf(url: URL): string | null {
   for (const [name, value] of url.searchParams) {

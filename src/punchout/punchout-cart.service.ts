@@ -7,7 +7,8 @@ import { priceUnitText } from '../catalog/catalog.messages';
 import type { OfferRow } from '../product/product.repository';
 import { formatMoney } from '../common/i18n/money';
 import type { PageLanguage } from '../web/language';
-import { ociCategoryOf, OciLine } from './oci-fields';
+import { offerFacts, ociLineOf, OFFER_WITH_PRODUCT } from './catalog-offer';
+import { OciLine } from './oci-fields';
 import {
   formatUnits,
   lineTotalUnits,
@@ -32,51 +33,9 @@ export type CartRefusal = { status: number; notice: Notice } | { closed: true };
 
 const CLOSED: CartRefusal = { closed: true };
 
-const CART_INCLUDE = {
-  offer: {
-    include: {
-      product: {
-        select: {
-          id: true,
-          name: true,
-          productCode: true,
-          brand: true,
-          categoryPath: true,
-          unspsc: true,
-          manufacturer: true,
-          manufacturerPartNumber: true,
-          features: true,
-          taxonomies: true,
-        },
-      },
-    },
-  },
-} as const;
+const CART_INCLUDE = { offer: { include: OFFER_WITH_PRODUCT } } as const;
 
 type CartRow = Prisma.CartItemGetPayload<{ include: typeof CART_INCLUDE }>;
-
-/** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
-function offerFacts(offer: NonNullable<CartRow['offer']>): OfferRow {
-  return {
-    id: offer.id,
-    vendor: offer.vendor,
-    price: offer.price.toString(),
-    currency: offer.currency,
-    quantityTiers: (Array.isArray(offer.quantityTiers)
-      ? offer.quantityTiers
-      : []) as unknown as OfferRow['quantityTiers'],
-    quantityMin: offer.quantityMin,
-    quantityMax: offer.quantityMax,
-    condition: offer.condition,
-    fulfillment: offer.fulfillment,
-    deliveryDays: offer.deliveryDays,
-    availability: offer.availability,
-    priceTaxLabel: offer.priceTaxLabel,
-    priceInfo: offer.priceInfo,
-    unit: offer.unit,
-    priceUnitQuantity: offer.priceUnitQuantity,
-  };
-}
 
 /**
  * The cart of a session: adding (never a blocked offer, whatever is posted), changing quantities,
@@ -364,25 +323,7 @@ export class PunchoutCartService {
         });
         continue;
       }
-      lines.push({
-        name,
-        quantity: row.quantity,
-        unit: offer.unit || defaultUnit,
-        price: formatUnits(current),
-        priceUnit: offer.priceUnitQuantity,
-        currency: offer.currency,
-        leadTimeDays: offer.deliveryDays,
-        vendorMaterial: row.offer.vendorSku,
-        manufacturerCode: product.manufacturer,
-        manufacturerPartNumber: product.manufacturerPartNumber,
-        materialGroup: product.unspsc,
-        productId: product.id,
-        category: ociCategoryOf(product.taxonomies, product.unspsc),
-        vendor: offer.vendor,
-        condition: offer.condition,
-        features: product.features,
-        offerId: offer.id,
-      });
+      lines.push(ociLineOf(row.offer, row.quantity, formatUnits(current), defaultUnit));
     }
     return { notices, lines, empty: rows.length === 0 };
   }

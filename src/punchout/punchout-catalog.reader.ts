@@ -7,9 +7,13 @@ import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluato
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { ProductRepository, ProductRow } from '../product/product.repository';
 import type { PageLanguage } from '../web/language';
+import { OFFER_WITH_PRODUCT, OfferWithProduct } from './catalog-offer';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-session.store';
-import type { OfferView, ProductView } from './views/shop-view.models';
+import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
+
+/** The start page lists at most this many preferred products. */
+const PREFERRED_SHOWN = 12;
 
 export interface RuleWithNote extends GuidanceRuleSpec {
   note: string | null;
@@ -48,6 +52,46 @@ export class PunchoutCatalogReader {
       where: { organizationId, disabledAt: null },
       orderBy: { createdAt: 'asc' },
       select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
+    });
+  }
+
+  /** The offers of some products, each with its product's facts (the OCI functions' lines). */
+  offersWithProduct(productIds: string[]): Promise<OfferWithProduct[]> {
+    return this.prisma.offer.findMany({
+      where: { productId: { in: productIds } },
+      include: OFFER_WITH_PRODUCT,
+      orderBy: { id: 'asc' },
+    });
+  }
+
+  /**
+   * The organization's preferred products (rules preferring a product by id), each with the offer a
+   * buyer sees first; products whose offers are all blocked are left out.
+   */
+  async preferredProducts(organizationId: string, lang: PageLanguage): Promise<SearchHitView[]> {
+    const rules = await this.cachedRules(organizationId);
+    const ids = [
+      ...new Set(
+        rules.filter((r) => r.effect === 'preferred' && r.matcher === 'product').map((r) => r.value),
+      ),
+    ].slice(0, PREFERRED_SHOWN);
+    const products = await Promise.all(ids.map((id) => this.findProduct(id)));
+    return products.flatMap((product): SearchHitView[] => {
+      if (!product) return [];
+      const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
+      if (!shown) return [];
+      const offer = shown.offer;
+      return [
+        {
+          id: product.id,
+          name: product.name,
+          vendor: offer.vendor,
+          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          preferred: true,
+          blocked: false,
+          ...(offer.deliveryDays !== null ? { delivery: deliveryIn(offer.deliveryDays, lang) } : {}),
+        },
+      ];
     });
   }
 

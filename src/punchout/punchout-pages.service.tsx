@@ -21,6 +21,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
+import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 
 /** What a page request answers: a page (with its status), or a 303 redirect. */
@@ -195,6 +196,8 @@ export class PunchoutPagesService {
   ) {
     return this.withOpen(sessionKey, lang, async (session) => {
       const id = productId ?? session.productId;
+      // A session that started without a product (an OCI call-up) opens on the start page.
+      if (id === null) return this.startPage(session, sessionKey, lang);
       if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
       // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
       const [product, ctx] = await Promise.all([
@@ -206,6 +209,15 @@ export class PunchoutPagesService {
       const view = await this.catalog.productView(product, session.organizationId, lang);
       return page(status, <ProductPage ctx={ctx} product={view} notices={notices} />, session);
     });
+  }
+
+  private async startPage(session: PunchoutSession, sessionKey: string, lang: PageLanguage) {
+    const [ctx, preferred] = await Promise.all([
+      this.context(session, sessionKey, lang),
+      this.catalog.preferredProducts(session.organizationId, lang),
+      this.store.touch(session),
+    ]);
+    return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
   }
 
   async searchPage(sessionKey: string, params: Record<string, unknown>, lang: PageLanguage) {

@@ -10,6 +10,10 @@ export const sessionPath = (sessionKey: string, rest = ''): string =>
 export const productPath = (sessionKey: string, productId: string): string =>
   sessionPath(sessionKey, `/product/${encodeURIComponent(productId)}`);
 
+/** Where "back to the shop" leads: the session's product, or its start page. */
+export const shopHomePath = (sessionKey: string, productId: string | null): string =>
+  productId === null ? sessionPath(sessionKey) : productPath(sessionKey, productId);
+
 export const searchPath = (sessionKey: string, query?: string, page?: number): string => {
   const params = new URLSearchParams();
   if (query !== undefined) params.set('query', query);

@@ -9,9 +9,25 @@ import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { checkCallbackUrl } from './callback-url';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
-import { digestOf, newCsrfToken, newPublicId, newStartToken } from './punchout-secrets';
+import { digestOf, newCsrfToken, newPublicId, newSessionKey, newStartToken } from './punchout-secrets';
+import { PunchoutProtocol } from './punchout-protocol';
+import { PunchoutStatus } from '../generated/prisma/client';
 import { parsePunchoutRequest } from './punchout-request.parser';
 import { startPath } from './punchout-paths';
+
+/** What an entry hands the core to open a session at once (no start link: the entry met the browser). */
+export interface SessionOpening {
+  organizationId: string;
+  userId: string;
+  clientId: string;
+  /** The product the buyer starts on, or null (a start page or search results). */
+  productId: string | null;
+  callback: { url: string; target: string };
+  protocol: PunchoutProtocol;
+  browser: { ip: string; userAgent: string | undefined };
+  /** The protocol's own facts, recorded with punchout.created. */
+  details: Record<string, unknown>;
+}
 
 interface CreationFacts {
   origins: string[] | null;
@@ -98,6 +114,69 @@ export class PunchoutSessionsService {
     );
     if (!created) await this.refusal(principal, productId, request.callbackUrl);
     return { redirectUrl: `${this.config.publicUrl}${startPath(startToken)}` };
+  }
+
+  /**
+   * Opens a session at once, for an entry that authenticated the browser itself (the OCI call-up):
+   * the same record as the API call's, OPENED with its session key (made now, returned once, only its
+   * SHA-256 stored), and the same events, punchout.created and punchout.opened, in one transaction.
+   */
+  async openNow(opening: SessionOpening): Promise<{ sessionKey: string; publicId: string }> {
+    const sessionKey = newSessionKey();
+    const now = this.clock.now();
+    const id = randomUUID();
+    const publicId = newPublicId();
+    const { organizationId, userId, clientId, productId, callback, protocol } = opening;
+    const actor = { userId, clientId };
+    await this.prisma.$transaction(async (tx) => {
+      await tx.punchoutSession.create({
+        data: {
+          id,
+          publicId,
+          keyHash: digestOf(sessionKey),
+          csrfToken: newCsrfToken(),
+          organizationId,
+          userId,
+          clientId,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          status: PunchoutStatus.OPENED,
+          protocol,
+          createdAt: now,
+          openedAt: now,
+          expiresAt: new Date(now.getTime() + this.config.punchout.idleTtlSeconds * 1000),
+        },
+      });
+      await this.audit.append(tx, {
+        organizationId,
+        type: AuditEventTypes.punchoutCreated,
+        actor,
+        sessionId: id,
+        payload: {
+          publicId,
+          protocol,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          name: null,
+          shipTo: null,
+          ...opening.details,
+        },
+      });
+      await this.audit.append(tx, {
+        organizationId,
+        type: AuditEventTypes.punchoutOpened,
+        actor,
+        sessionId: id,
+        payload: {
+          publicId,
+          ip: opening.browser.ip,
+          userAgent: opening.browser.userAgent?.slice(0, 500) ?? null,
+        },
+      });
+    });
+    return { sessionKey, publicId };
   }
 
   /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */

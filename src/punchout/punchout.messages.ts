@@ -4,6 +4,11 @@ import type { PageLanguage } from '../web/language';
 export const MESSAGES = {
   en: {
     shopTitle: 'Punchout shop',
+    start: 'Start',
+    startTitle: 'Find what you need',
+    startIntro: "Search the catalog, or pick one of your organization's preferred products.",
+    preferredProducts: "Your organization's preferred products",
+    noPreferred: 'Your organization has no preferred products yet: search the catalog.',
     sessionRef: 'Session',
     nav: 'Punchout',
     product: 'Product',
@@ -117,6 +122,11 @@ export const MESSAGES = {
   },
   de: {
     shopTitle: 'Punchout-Shop',
+    start: 'Start',
+    startTitle: 'Was brauchen Sie?',
+    startIntro: 'Durchsuchen Sie den Katalog oder wählen Sie ein bevorzugtes Produkt Ihrer Organisation.',
+    preferredProducts: 'Bevorzugte Produkte Ihrer Organisation',
+    noPreferred: 'Ihre Organisation hat noch keine bevorzugten Produkte: Durchsuchen Sie den Katalog.',
     sessionRef: 'Sitzung',
     nav: 'Punchout',
     product: 'Produkt',

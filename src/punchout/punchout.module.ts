@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { GuidanceModule } from '../guidance/guidance.module';
+import { OAuthModule } from '../oauth/oauth.module';
+import { OciCallupController } from './oci-callup/oci-callup.controller';
+import { OciCallupService } from './oci-callup/oci-callup.service';
+import { OciItemsService } from './oci-callup/oci-items.service';
 import { ProductModule } from '../product/product.module';
 import { SearchModule } from '../search/search.module';
 import { PunchoutApiController } from './punchout-api.controller';
@@ -14,10 +18,13 @@ import { PunchoutReturnService } from './punchout-return.service';
 import { PunchoutSessionStore } from './punchout-session.store';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
-/** OCI punchout: the API call, the buyer's pages, the cart and its transfer to the HOOK_URL. */
+/**
+ * Punchout: the sessions core (sessions, cart, re-validation) with its entries (the REST API call,
+ * SAP's OCI call-up and functions), the buyer's pages, and the OCI form return to the HOOK_URL.
+ */
 @Module({
-  imports: [AuditModule, GuidanceModule, ProductModule, SearchModule],
-  controllers: [PunchoutApiController, PunchoutPagesController],
+  imports: [AuditModule, GuidanceModule, OAuthModule, ProductModule, SearchModule],
+  controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController],
   providers: [
     PunchoutSessionsService,
     PunchoutSessionStore,
@@ -27,6 +34,8 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     PunchoutPagesService,
     PunchoutPageErrorFilter,
     PunchoutExpiryScheduler,
+    OciCallupService,
+    OciItemsService,
   ],
 })
 export class PunchoutModule {}

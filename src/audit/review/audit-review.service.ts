@@ -203,7 +203,7 @@ function summaryOf(row: SessionRow): AuditSessionSummary {
     outcome: outcomeOf(row.status),
     userEmail: row.user.email,
     productId: row.productId,
-    productName: row.product.name,
+    productName: row.product?.name ?? null,
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { productPath, sessionPath } from '../punchout-paths';
+import { productPath, sessionPath, shopHomePath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import type { CartView, Notice, ShopContext } from './shop-view.models';
 
@@ -137,7 +137,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
             {t.transfer}
           </button>
         </form>
-        <a class="button secondary" href={productPath(ctx.sessionKey, ctx.productId)}>
+        <a class="button secondary" href={shopHomePath(ctx.sessionKey, ctx.productId)}>
           {t.continueShopping}
         </a>
         <form method="post" action={sessionPath(ctx.sessionKey, '/cancel')}>

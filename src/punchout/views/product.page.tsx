@@ -55,7 +55,7 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
         <section aria-labelledby="offers-heading">
           <h2 id="offers-heading">{t.offers}</h2>
           {product.offers.length === 0 && <p>{t.noOffers}</p>}
-          {product.allBlocked && product.offers.length > 0 && (
+          {product.allBlocked && product.offers.length > 0 && !ctx.display && (
             <p class="notice warn">
               {t.allBlocked}{' '}
               <a
@@ -178,35 +178,41 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
           ))}
         </p>
       )}
-      <form method="post" action={sessionPath(ctx.sessionKey, '/cart/add')} class="inline-form punchout-add">
-        <CsrfField token={ctx.csrfToken} />
-        <input type="hidden" name="offerId" value={offer.id} />
-        <input type="hidden" name="productId" value={props.productId} />
-        <div class="field">
-          <label for={quantityId}>{t.quantity}</label>
-          <input
-            id={quantityId}
-            type="number"
-            name="quantity"
-            inputMode="numeric"
-            min={offer.min}
-            max={offer.max ?? undefined}
-            step={1}
-            value={offer.defaultQuantity}
-            required
+      {!ctx.display && (
+        <form
+          method="post"
+          action={sessionPath(ctx.sessionKey, '/cart/add')}
+          class="inline-form punchout-add"
+        >
+          <CsrfField token={ctx.csrfToken} />
+          <input type="hidden" name="offerId" value={offer.id} />
+          <input type="hidden" name="productId" value={props.productId} />
+          <div class="field">
+            <label for={quantityId}>{t.quantity}</label>
+            <input
+              id={quantityId}
+              type="number"
+              name="quantity"
+              inputMode="numeric"
+              min={offer.min}
+              max={offer.max ?? undefined}
+              step={1}
+              value={offer.defaultQuantity}
+              required
+              disabled={offer.blocked}
+              aria-describedby={offer.blocked ? reasonId : undefined}
+            />
+          </div>
+          <button
+            type="submit"
+            class="button"
             disabled={offer.blocked}
             aria-describedby={offer.blocked ? reasonId : undefined}
-          />
-        </div>
-        <button
-          type="submit"
-          class="button"
-          disabled={offer.blocked}
-          aria-describedby={offer.blocked ? reasonId : undefined}
-        >
-          {t.add}
-        </button>
-      </form>
+          >
+            {t.add}
+          </button>
+        </form>
+      )}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Layout } from '../../web/layout';
-import { cartPath, productPath, searchPath } from '../punchout-paths';
+import { cartPath, searchPath, shopHomePath } from '../punchout-paths';
 import type { Notice, ShopContext } from './shop-view.models';
 
 export const PUNCHOUT_STYLES = ['/assets/punchout.css'];
@@ -15,14 +15,22 @@ export function ShopLayout(props: {
 }) {
   const { ctx } = props;
   const t = ctx.t;
-  const header = (
+  const header = ctx.display ? (
+    <header class="site-header punchout-header">
+      <div class="inner">
+        <span class="punchout-brand">{t.shopTitle}</span>
+      </div>
+    </header>
+  ) : (
     <header class="site-header punchout-header">
       <div class="inner">
         <span class="punchout-brand">{t.shopTitle}</span>
         <nav aria-label={t.nav}>
           <ul>
             <li>
-              <a href={productPath(ctx.sessionKey, ctx.productId)}>{t.product}</a>
+              <a href={shopHomePath(ctx.sessionKey, ctx.productId)}>
+                {ctx.productId === null ? t.start : t.product}
+              </a>
             </li>
             <li>
               <a href={cartPath(ctx.sessionKey)} data-cart-count={ctx.cartCount}>
@@ -61,9 +69,11 @@ export function ShopLayout(props: {
     >
       <Notices notices={props.notices ?? []} />
       {props.children}
-      <p class="muted punchout-ref">
-        {t.sessionRef}: {ctx.publicId}
-      </p>
+      {!ctx.display && (
+        <p class="muted punchout-ref">
+          {t.sessionRef}: {ctx.publicId}
+        </p>
+      )}
     </Layout>
   );
 }

@@ -9,9 +9,17 @@ export interface ShopContext {
   sessionKey: string;
   csrfToken: string;
   publicId: string;
-  productId: string;
+  /** The product the session started on; null when it started on the start page. */
+  productId: string | null;
   cartCount: number;
   searchQuery?: string;
+  /** Display only (OCI DETAIL): no session, no cart, no search; the pages show no controls. */
+  display?: boolean;
+}
+
+/** The context of a page shown outside a session (OCI DETAIL): nothing to link to, nothing to post. */
+export function displayContext(lang: PageLanguage, t: PunchoutMessages, productId: string): ShopContext {
+  return { lang, t, sessionKey: '', csrfToken: '', publicId: '', productId, cartCount: 0, display: true };
 }
 
 export interface Notice {

@@ -42,7 +42,13 @@ export function SessionPage(props: {
           <dd>{session.userEmail}</dd>
           <dt>{t.product}</dt>
           <dd>
-            {session.productName} <span class="muted">({session.productId})</span>
+            {session.productId === null ? (
+              '-'
+            ) : (
+              <>
+                {session.productName} <span class="muted">({session.productId})</span>
+              </>
+            )}
           </dd>
           <dt>{t.callbackUrl}</dt>
           <dd>

@@ -134,7 +134,13 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
               </td>
               <td>{item.userEmail}</td>
               <td>
-                {item.productName} <span class="muted">({item.productId})</span>
+                {item.productId === null ? (
+                  '-'
+                ) : (
+                  <>
+                    {item.productName} <span class="muted">({item.productId})</span>
+                  </>
+                )}
               </td>
               <td>
                 <OutcomeBadge text={text} outcome={item.outcome} />

@@ -31,8 +31,13 @@ export class AuditSessionSummary {
   @ApiProperty({ enum: SESSION_OUTCOMES, description: '`open` while the buyer may still act.' })
   outcome!: string;
   @ApiProperty() userEmail!: string;
-  @ApiProperty() productId!: string;
-  @ApiProperty() productName!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'The product the session started on; null when an OCI call-up started without one.',
+  })
+  productId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) productName!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String }) openedAt!: string | null;
   @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String }) closedAt!: string | null;

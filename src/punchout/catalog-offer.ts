@@ -1,0 +1,81 @@
+import type { Prisma } from '../generated/prisma/client';
+import type { OfferRow } from '../product/product.repository';
+import { ociCategoryOf, OciLine } from './oci-fields';
+
+/**
+ * A catalog offer with the product facts punchout needs (guidance, pricing, OCI fields), as one
+ * Prisma include: the cart's lines and the OCI functions read offers the same way.
+ */
+export const OFFER_WITH_PRODUCT = {
+  product: {
+    select: {
+      id: true,
+      name: true,
+      productCode: true,
+      brand: true,
+      categoryPath: true,
+      unspsc: true,
+      manufacturer: true,
+      manufacturerPartNumber: true,
+      features: true,
+      taxonomies: true,
+    },
+  },
+} as const;
+
+export type OfferWithProduct = Prisma.OfferGetPayload<{ include: typeof OFFER_WITH_PRODUCT }>;
+
+/** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
+export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
+  return {
+    id: offer.id,
+    vendor: offer.vendor,
+    price: offer.price.toString(),
+    currency: offer.currency,
+    quantityTiers: (Array.isArray(offer.quantityTiers)
+      ? offer.quantityTiers
+      : []) as unknown as OfferRow['quantityTiers'],
+    quantityMin: offer.quantityMin,
+    quantityMax: offer.quantityMax,
+    condition: offer.condition,
+    fulfillment: offer.fulfillment,
+    deliveryDays: offer.deliveryDays,
+    availability: offer.availability,
+    priceTaxLabel: offer.priceTaxLabel,
+    priceInfo: offer.priceInfo,
+    unit: offer.unit,
+    priceUnitQuantity: offer.priceUnitQuantity,
+  };
+}
+
+/**
+ * One OCI line of `quantity` of an offer at `price` (formatted, "." decimal): what a transfer sends for
+ * a cart line, and what VALIDATE and BACKGROUND_SEARCH send for a catalog item.
+ */
+export function ociLineOf(
+  offer: OfferWithProduct,
+  quantity: number,
+  price: string,
+  defaultUnit: string,
+): OciLine {
+  const product = offer.product;
+  return {
+    name: product.name,
+    quantity,
+    unit: offer.unit || defaultUnit,
+    price,
+    priceUnit: offer.priceUnitQuantity,
+    currency: offer.currency,
+    leadTimeDays: offer.deliveryDays,
+    vendorMaterial: offer.vendorSku,
+    manufacturerCode: product.manufacturer,
+    manufacturerPartNumber: product.manufacturerPartNumber,
+    materialGroup: product.unspsc,
+    productId: product.id,
+    category: ociCategoryOf(product.taxonomies, product.unspsc),
+    vendor: offer.vendor,
+    condition: offer.condition,
+    features: product.features,
+    offerId: offer.id,
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The entries a punchout session can start through (stored in `punchout_session.protocol`). The shop
+ * pages never look at it: it is a fact for the audit trail and support.
+ */
+export const PunchoutProtocols = {
+  /** `POST /api/v1/marketplace/product/{id}/punchout` with a bearer token, then the one-time start link. */
+  rest: 'rest',
+  /** SAP's OCI catalog call-up `GET|POST /punchout/oci` with USERNAME, PASSWORD, EMAIL and HOOK_URL. */
+  ociCallup: 'oci-callup',
+} as const;
+
+export type PunchoutProtocol = (typeof PunchoutProtocols)[keyof typeof PunchoutProtocols];
