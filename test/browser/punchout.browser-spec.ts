@@ -12,7 +12,9 @@ import {
   saveScreenshot,
   seriousAccessibilityViolations,
 } from '../support/browser';
+import { createClient, createUser } from '../factories/identity.factory';
 import { HookReceiver, startHookReceiver } from '../support/hook-receiver';
+import { ClientsService } from '../../src/oauth/clients.service';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const XSS_NAME = `"><img src=x onerror=alert(1)> <script>alert("name")</script> 'quoted' & Co`;
@@ -33,6 +35,8 @@ describeWithBrowser('OCI punchout in Chromium', () => {
   let browser: Browser;
   let hook: HookReceiver;
   let buyer: string;
+  /** SAP's call-up URL of this organization (a client with a punchout secret, a buyer's EMAIL). */
+  let callUp: (params: Record<string, string>) => string;
   // Starts at the real time: the factories' tokens expire 300 s after it; expiry tests move it and back.
   const start = new Date();
   const clock = new ManualClock(start);
@@ -45,7 +49,23 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     await addRules(t.baseUrl, org.admin, [
       { effect: 'blocked', matcher: 'vendor', value: 'Blocked Supplies', note: 'Framework contract only' },
       { effect: 'preferred', matcher: 'vendor', value: 'Paper Palace' },
+      { effect: 'preferred', matcher: 'product', value: 'paper-1' },
     ]);
+    const sap = await createClient(t.prisma, org.organization);
+    const { punchoutSecret } = await t.app
+      .get(ClientsService)
+      .setPunchoutSecret(sap.clientId, { label: 'test' });
+    const sapBuyer = await createUser(t.prisma, org.organization, { email: 'erika@sap.example' });
+    callUp = (params) =>
+      `${t.baseUrl}/punchout/oci?${new URLSearchParams({
+        USERNAME: sap.clientId,
+        PASSWORD: punchoutSecret,
+        EMAIL: sapBuyer.email,
+        '~OkCode': 'ADDI',
+        '~TARGET': '_top',
+        '~CALLER': 'CTLG',
+        ...params,
+      }).toString()}`;
     hook = await startHookReceiver();
     browser = await launchBrowser();
   });
@@ -289,5 +309,83 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Abbrechen' }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await saveScreenshot(page, 'punchout-cart-de-desktop');
+  });
+
+  describe('the OCI call-up', () => {
+    /** Adds 10 pens and 2 packs of paper, transfers, and answers what the HOOK_URL received. */
+    async function shopAndTransfer(page: Page): Promise<Array<[string, string]>> {
+      await addToCart(page, 'pen-1-a', 10);
+      await page.goto(page.url().replace(/\/cart\?.*$/, '/product/paper-1'));
+      await addToCart(page, 'paper-1-a', 2);
+      await page.getByRole('button', { name: 'Transfer to procurement' }).click();
+      return (await hook.next()).fields;
+    }
+
+    it('opens the call-up URL in the shop, adds, transfers: the HOOK_URL gets the same fields as through the REST entry', async () => {
+      const { page, dialogs } = await newPage();
+      await page.goto(callUp({ PRODUCTID: 'pen-1', HOOK_URL: `${hook.origin}/sap/hook?sap-client=100` }));
+      expect(page.url()).toMatch(/\/punchout\/s\/psk_[A-Za-z0-9_-]{43}\/product\/pen-1$/);
+      const viaCallup = await shopAndTransfer(page);
+
+      await page.goto(await startUrl('pen-1'));
+      const viaRest = await shopAndTransfer(page);
+      expect(viaCallup.length).toBeGreaterThan(20);
+      expect(viaCallup).toEqual(viaRest);
+      const sessions = await t.prisma.punchoutSession.findMany({
+        where: { status: 'TRANSFERRED' },
+        orderBy: { closedAt: 'desc' },
+        take: 2,
+      });
+      expect(sessions.map((s) => s.protocol).sort()).toEqual(['oci-callup', 'rest']);
+      expect(dialogs).toEqual([]);
+    });
+
+    it('BACKGROUND_SEARCH answers a form that the browser does not submit', async () => {
+      const { page } = await newPage();
+      const posts = hook.posts.length;
+      await page.goto(
+        callUp({ FUNCTION: 'BACKGROUND_SEARCH', SEARCHSTRING: 'paper', HOOK_URL: `${hook.origin}/bg` }),
+      );
+      await page.waitForTimeout(500);
+      expect(hook.posts.length).toBe(posts);
+      expect(await page.locator('input[name="NEW_ITEM-EXT_PRODUCT_ID[1]"]').getAttribute('value')).toBe(
+        'paper-1',
+      );
+    });
+
+    for (const [lang, headers] of [
+      ['en', { 'accept-language': 'en-US,en;q=0.9' }],
+      ['de', { 'accept-language': 'de-DE,de;q=0.9' }],
+    ] as const) {
+      for (const [device, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        it(`start page and DETAIL (no cart controls) pass axe, ${lang}, ${device}: screenshots`, async () => {
+          const context = await browser.newContext({ viewport, locale: lang, extraHTTPHeaders: headers });
+          const page = await context.newPage();
+          const dialogs = failOnDialogs(page);
+          await page.goto(callUp({ HOOK_URL: `${hook.origin}/sap/hook` }));
+          expect(page.url()).toMatch(/\/punchout\/s\/psk_[A-Za-z0-9_-]{43}$/);
+          expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+          expect(await page.locator('.punchout-preferred [data-product-id="paper-1"]').count()).toBe(1);
+          expect(await seriousAccessibilityViolations(page)).toEqual([]);
+          await saveScreenshot(page, `oci-start-${lang}-${device}`);
+
+          await page.goto(
+            callUp({ FUNCTION: 'DETAIL', PRODUCTID: 'pen-1', HOOK_URL: `${hook.origin}/sap/hook` }),
+          );
+          expect(await page.locator('[data-offer-id="pen-1-a"]').count()).toBe(1);
+          expect(await page.locator('[data-offer-id="pen-1-b"][data-blocked="true"]').count()).toBe(1);
+          expect(await page.locator('form').count()).toBe(0);
+          expect(await page.locator('input, button').count()).toBe(0);
+          expect(await page.locator('a[href*="/cart"]').count()).toBe(0);
+          expect(await seriousAccessibilityViolations(page)).toEqual([]);
+          await saveScreenshot(page, `oci-detail-${lang}-${device}`);
+          expect(dialogs).toEqual([]);
+          await context.close();
+        });
+      }
+    }
   });
 });

@@ -11,6 +11,8 @@ export function ShopLayout(props: {
   ctx: ShopContext;
   title: string;
   notices?: Notice[];
+  /** False on the start page, whose own search box is the page. */
+  headerSearch?: boolean;
   children?: ComponentChildren;
 }) {
   const { ctx } = props;
@@ -39,23 +41,25 @@ export function ShopLayout(props: {
             </li>
           </ul>
         </nav>
-        <form class="punchout-search" method="get" action={searchPath(ctx.sessionKey)} role="search">
-          <label for="punchout-query" class="visually-hidden">
-            {t.searchLabel}
-          </label>
-          <input
-            id="punchout-query"
-            type="search"
-            name="query"
-            required
-            maxLength={200}
-            value={ctx.searchQuery ?? ''}
-            placeholder={t.searchLabel}
-          />
-          <button type="submit" class="button">
-            {t.searchButton}
-          </button>
-        </form>
+        {props.headerSearch !== false && (
+          <form class="punchout-search" method="get" action={searchPath(ctx.sessionKey)} role="search">
+            <label for="punchout-query" class="visually-hidden">
+              {t.searchLabel}
+            </label>
+            <input
+              id="punchout-query"
+              type="search"
+              name="query"
+              required
+              maxLength={200}
+              value={ctx.searchQuery ?? ''}
+              placeholder={t.searchLabel}
+            />
+            <button type="submit" class="button">
+              {t.searchButton}
+            </button>
+          </form>
+        )}
       </div>
     </header>
   );

@@ -10,7 +10,7 @@ export function StartPage(props: { ctx: ShopContext; preferred: SearchHitView[] 
   const { ctx, preferred } = props;
   const t = ctx.t;
   return (
-    <ShopLayout ctx={ctx} title={t.startTitle}>
+    <ShopLayout ctx={ctx} title={t.startTitle} headerSearch={false}>
       <section class="punchout-start" aria-labelledby="start-heading">
         <h1 id="start-heading">{t.startTitle}</h1>
         <p>{t.startIntro}</p>
