@@ -91,6 +91,33 @@ export class GuidanceRulesService {
     this.loading.delete(organizationId);
   }
 
+  /**
+   * The organization's active rules as they are now, with their notes, bypassing the cache (what a
+   * punchout transfer re-validates against). Inside a transaction that holds a row lock, pass its
+   * client as `db`, never the pool: waiters on that lock, each holding a pool connection, would starve
+   * the holder of the connection it needs (seen: adds racing a transfer, pool of 10).
+   */
+  currentRules(
+    organizationId: string,
+    db: PrismaTx | PrismaService = this.prisma,
+  ): Promise<Array<GuidanceRuleSpec & { note: string | null }>> {
+    return db.guidanceRule.findMany({
+      where: { organizationId, disabledAt: null },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
+    });
+  }
+
+  /** The notes of the blocking rules among `ruleIds` (rule id -> note, null when it has none). */
+  async blockingNotes(ruleIds: string[]): Promise<Map<string, string | null>> {
+    if (ruleIds.length === 0) return new Map();
+    const rows = await this.prisma.guidanceRule.findMany({
+      where: { id: { in: ruleIds }, effect: 'blocked' },
+      select: { id: true, note: true },
+    });
+    return new Map(rows.map((row) => [row.id, row.note]));
+  }
+
   list(organizationId: string, includeDisabled: boolean): Promise<GuidanceRule[]> {
     return this.prisma.guidanceRule.findMany({
       where: { organizationId, ...(includeDisabled ? {} : { disabledAt: null }) },

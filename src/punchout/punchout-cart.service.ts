@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
 import { PrismaService } from '../database/prisma.service';
-import { Prisma, PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
+import { Prisma, PunchoutSession } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../catalog/catalog.messages';
 import type { OfferRow } from '../product/product.repository';
@@ -46,10 +46,11 @@ export class PunchoutCartService {
   constructor(
     private readonly store: PunchoutSessionStore,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly prisma: PrismaService,
   ) {}
 
   count(session: PunchoutSession): Promise<number> {
-    return this.store.db.cartItem.count({ where: { sessionId: session.id } });
+    return this.prisma.cartItem.count({ where: { sessionId: session.id } });
   }
 
   private rows(tx: Tx | PrismaService, sessionId: string): Promise<CartRow[]> {
@@ -60,19 +61,17 @@ export class PunchoutCartService {
     });
   }
 
-  /**
-   * Takes the session's row lock (as transfer does) and tells whether it is still open. Every cart
-   * change holds it until commit, so changes of one session run one after another, and a change
-   * waiting behind a transfer, cancel or expiry sees the session ended and changes nothing.
-   */
-  private async lockOpen(tx: Tx, session: PunchoutSession): Promise<boolean> {
-    const [locked] = await tx.$queryRaw<Array<{ status: PunchoutStatus }>>`
-      SELECT status FROM punchout_session WHERE id = ${session.id}::uuid FOR UPDATE`;
-    return locked?.status === PunchoutStatus.OPENED;
+  /** A cart change under the session's lock (PunchoutSessionStore.withOpenSession); `closed` when it had ended. */
+  private async changeOpen<T extends CartRefusal | null>(
+    session: PunchoutSession,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T | CartRefusal> {
+    const done = await this.store.withOpenSession(session, work);
+    return done.ended ? CLOSED : done.value;
   }
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.rows(this.store.db, session.id);
+    const rows = await this.rows(this.prisma, session.id);
     const totals = new Map<string, number>();
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {
@@ -127,19 +126,15 @@ export class PunchoutCartService {
     lang: PageLanguage,
   ): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
-    const offerRow = await this.store.db.offer.findUnique({
-      where: { id: offerId },
-      select: { productId: true },
-    });
-    const product = offerRow ? await this.catalog.findProduct(offerRow.productId) : undefined;
+    const productId = await this.catalog.productIdOfOffer(offerId);
+    const product = productId ? await this.catalog.findProduct(productId) : undefined;
     const offer = product?.offers.find((o) => o.id === offerId);
     if (!product || !offer) return { status: 404, notice: { kind: 'error', text: t.offerUnknown } };
 
     const rules = await this.catalog.cachedRules(session.organizationId);
     const verdict = evaluateOffer(rules, product, offer);
     if (verdict.blocked) {
-      return this.store.inTransaction(async (tx): Promise<CartRefusal> => {
-        if (!(await this.lockOpen(tx, session))) return CLOSED;
+      return this.changeOpen(session, async (tx): Promise<CartRefusal> => {
         await this.store.touch(session, tx);
         await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
           via: 'add',
@@ -156,8 +151,7 @@ export class PunchoutCartService {
     // What is added must itself be a whole number of at least 1: "0" would change nothing but be recorded.
     if (!Number.isSafeInteger(quantity) || quantity < 1) return quantityRefusal(offer, quantity, lang);
 
-    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
-      if (!(await this.lockOpen(tx, session))) return CLOSED;
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       // Read under the session lock: a concurrent add of the same offer has committed or waits.
       const existing = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
@@ -199,8 +193,7 @@ export class PunchoutCartService {
     lang: PageLanguage,
   ): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
-    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
-      if (!(await this.lockOpen(tx, session))) return CLOSED;
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
         include: CART_INCLUDE,
@@ -227,8 +220,7 @@ export class PunchoutCartService {
 
   async remove(session: PunchoutSession, offerId: string, lang: PageLanguage): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
-    return this.store.inTransaction(async (tx): Promise<CartRefusal | null> => {
-      if (!(await this.lockOpen(tx, session))) return CLOSED;
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
       if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
       await this.store.touch(session, tx);

@@ -41,18 +41,22 @@ export class PunchoutCatalogReader {
     return this.rules.activeRules(organizationId);
   }
 
-  /** Active rules read now, bypassing the cache (transfer's revalidation), with their notes. */
   /**
-   * The organization's active rules as they are now, read on `db`: inside a transaction that holds a
-   * row lock, pass its client, never the pool, or every waiter on that lock holding a pool connection
-   * starves the holder of the connection it needs (seen: adds racing a transfer, pool of 10).
+   * Active rules read now, bypassing the cache, with their notes (transfer's re-validation); inside a
+   * transaction holding a row lock, pass its client (GuidanceRulesService.currentRules says why).
    */
-  currentRules(organizationId: string, db: Tx | PrismaService = this.prisma): Promise<RuleWithNote[]> {
-    return db.guidanceRule.findMany({
-      where: { organizationId, disabledAt: null },
-      orderBy: { createdAt: 'asc' },
-      select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
-    });
+  currentRules(organizationId: string, db?: Tx): Promise<RuleWithNote[]> {
+    return this.rules.currentRules(organizationId, db);
+  }
+
+  blockingNotes(ruleIds: string[]): Promise<Map<string, string | null>> {
+    return this.rules.blockingNotes(ruleIds);
+  }
+
+  /** The product an offer belongs to, or undefined for an unknown offer. */
+  async productIdOfOffer(offerId: string): Promise<string | undefined> {
+    const offer = await this.prisma.offer.findUnique({ where: { id: offerId }, select: { productId: true } });
+    return offer?.productId;
   }
 
   /** The offers of some products, each with its product's facts (the OCI functions' lines). */
@@ -93,15 +97,6 @@ export class PunchoutCatalogReader {
         },
       ];
     });
-  }
-
-  async blockingNotes(ruleIds: string[]): Promise<Map<string, string | null>> {
-    if (ruleIds.length === 0) return new Map();
-    const rows = await this.prisma.guidanceRule.findMany({
-      where: { id: { in: ruleIds }, effect: 'blocked' },
-      select: { id: true, note: true },
-    });
-    return new Map(rows.map((row) => [row.id, row.note]));
   }
 
   async productView(product: ProductRow, organizationId: string, lang: PageLanguage): Promise<ProductView> {

@@ -37,14 +37,7 @@ export class PunchoutExpiryScheduler implements OnApplicationBootstrap, OnApplic
     if (this.running) return 0;
     this.running = true;
     try {
-      const lapsed = await this.store.db.punchoutSession.findMany({
-        where: {
-          status: { in: [PunchoutStatus.CREATED, PunchoutStatus.OPENED] },
-          expiresAt: { lte: this.store.now() },
-        },
-        orderBy: { expiresAt: 'asc' },
-        take: EXPIRY_SWEEP_BATCH,
-      });
+      const lapsed = await this.store.lapsed(EXPIRY_SWEEP_BATCH);
       let ended = 0;
       for (const session of lapsed) {
         const reason = session.status === PunchoutStatus.CREATED ? 'start link not opened in time' : 'idle';

@@ -84,22 +84,9 @@ export class PunchoutPagesService {
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
-    const opened = await this.store.inTransaction(async (tx) => {
-      const { count } = await tx.punchoutSession.updateMany({
-        where: { id: session.id, status: PunchoutStatus.CREATED },
-        data: {
-          status: PunchoutStatus.OPENED,
-          keyHash: digestOf(sessionKey),
-          openedAt: this.store.now(),
-          expiresAt: this.store.idleExpiry(),
-        },
-      });
-      if (count !== 1) return false;
-      await this.store.record(tx, session, AuditEventTypes.punchoutOpened, {
-        ip: browser.ip,
-        userAgent: browser.userAgent?.slice(0, 500) ?? null,
-      });
-      return true;
+    const opened = await this.store.open(session, digestOf(sessionKey), {
+      ip: browser.ip,
+      userAgent: browser.userAgent?.slice(0, 500) ?? null,
     });
     if (!opened) return this.used(lang);
     return { kind: 'redirect', location: sessionPath(sessionKey) };

@@ -31,31 +31,22 @@ export class PunchoutReturnService {
 
   async transfer(session: PunchoutSession, lang: PageLanguage): Promise<TransferOutcome> {
     try {
-      return await this.store.inTransaction(async (tx): Promise<TransferOutcome> => {
-        // The row lock makes re-validation, the state change and the cart one step. Cart changes
-        // (add, update, remove) take the same lock and re-check the status, so one racing this
-        // transfer either commits before it (and is in the cart sent) or waits and is refused. Cancel
-        // and expiry are conditional updates of this row: they wait for the lock, then change nothing.
-        const [locked] = await tx.$queryRaw<Array<{ status: PunchoutStatus }>>`
-          SELECT status FROM punchout_session WHERE id = ${session.id}::uuid FOR UPDATE`;
-        if (locked?.status !== PunchoutStatus.OPENED) return { kind: 'closed' };
+      // The row lock makes re-validation, the state change and the cart one step: a cart change racing
+      // this transfer either commits before it (and is in the cart sent) or waits and is refused.
+      const done = await this.store.withOpenSession(session, async (tx): Promise<TransferOutcome> => {
         const checked = await this.cart.revalidate(tx, session, lang, this.config.punchout.defaultUnit);
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.notices.length > 0) return { kind: 'review', notices: checked.notices };
         const fields = buildOciFields(checked.lines, { defaultUnit: this.config.punchout.defaultUnit });
-        await tx.punchoutSession.update({
-          where: { id: session.id },
-          data: { status: PunchoutStatus.TRANSFERRED, closedAt: this.store.now(), returnedFields: fields },
-        });
-        await this.store.record(tx, session, AuditEventTypes.punchoutTransferred, {
+        await this.store.markTransferred(tx, session, fields, {
           lineCount: checked.lines.length,
           callbackUrl: session.callbackUrl,
           target: session.target,
-          fields,
         });
         return { kind: 'sent', fields };
       });
+      return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {
       // Whatever went wrong, the procurement system gets control back with an empty cart.
       this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');

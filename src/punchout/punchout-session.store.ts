@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditEventType } from '../audit/audit-event';
+import { AuditEventType, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
@@ -12,6 +12,9 @@ export type Tx = Prisma.TransactionClient;
 
 /** How far the idle expiry may lag behind the last activity (saves a write per page view). */
 const TOUCH_STEP_MS = 60_000;
+
+/** What `withOpenSession` answers: the work's value, or that the session had ended (nothing was done). */
+export type OpenSessionWork<T> = { ended: false; value: T } | { ended: true };
 
 /** An opened session's page request: the session, or why there is no shop to show. */
 export type ResolvedSession =
@@ -33,11 +36,6 @@ export class PunchoutSessionStore {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
-
-  /** Plain reads outside a transaction. */
-  get db(): PrismaService {
-    return this.prisma;
-  }
 
   now(): Date {
     return this.clock.now();
@@ -82,6 +80,74 @@ export class PunchoutSessionStore {
     await tx.punchoutSession.updateMany({
       where: { id: session.id, status: PunchoutStatus.OPENED },
       data: { expiresAt: this.idleExpiry() },
+    });
+  }
+
+  /**
+   * Spends a start link: CREATED -> OPENED with the session key's digest, the idle expiry and the
+   * punchout.opened event, in one transaction. False when another request spent it first.
+   */
+  open(
+    session: PunchoutSession,
+    keyHash: Uint8Array<ArrayBuffer>,
+    browser: Record<string, unknown>,
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.punchoutSession.updateMany({
+        where: { id: session.id, status: PunchoutStatus.CREATED },
+        data: {
+          status: PunchoutStatus.OPENED,
+          keyHash,
+          openedAt: this.clock.now(),
+          expiresAt: this.idleExpiry(),
+        },
+      });
+      if (count !== 1) return false;
+      await this.record(tx, session, AuditEventTypes.punchoutOpened, browser);
+      return true;
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction that holds the session's row lock, if the session is still OPENED
+   * once the lock is held; otherwise does nothing and answers `ended`. Every change of an open
+   * session (cart changes, transfer) goes through here, so changes of one session run one after
+   * another, and a change waiting behind a transfer, cancel or expiry sees the session ended.
+   * Cancel and expiry are conditional updates of the same row (close): they wait for the lock, then
+   * change nothing if the work ended the session.
+   */
+  withOpenSession<T>(session: PunchoutSession, work: (tx: Tx) => Promise<T>): Promise<OpenSessionWork<T>> {
+    return this.prisma.$transaction(async (tx): Promise<OpenSessionWork<T>> => {
+      const [locked] = await tx.$queryRaw<Array<{ status: PunchoutStatus }>>`
+        SELECT status FROM punchout_session WHERE id = ${session.id}::uuid FOR UPDATE`;
+      if (locked?.status !== PunchoutStatus.OPENED) return { ended: true };
+      return { ended: false, value: await work(tx) };
+    });
+  }
+
+  /** Inside `withOpenSession`: OPENED -> TRANSFERRED with the exact fields sent, and its event. */
+  async markTransferred(
+    tx: Tx,
+    session: PunchoutSession,
+    fields: OciField[],
+    payload: Record<string, unknown>,
+  ) {
+    await tx.punchoutSession.update({
+      where: { id: session.id },
+      data: { status: PunchoutStatus.TRANSFERRED, closedAt: this.clock.now(), returnedFields: fields },
+    });
+    await this.record(tx, session, AuditEventTypes.punchoutTransferred, { ...payload, fields });
+  }
+
+  /** Sessions whose start link or idle time has lapsed, oldest first (the expiry sweep's batch). */
+  lapsed(limit: number): Promise<PunchoutSession[]> {
+    return this.prisma.punchoutSession.findMany({
+      where: {
+        status: { in: [PunchoutStatus.CREATED, PunchoutStatus.OPENED] },
+        expiresAt: { lte: this.clock.now() },
+      },
+      orderBy: { expiresAt: 'asc' },
+      take: limit,
     });
   }
 
@@ -130,9 +196,5 @@ export class PunchoutSessionStore {
       sessionId: session.id,
       payload: { publicId: session.publicId, ...payload },
     });
-  }
-
-  inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
   }
 }
