@@ -22,6 +22,7 @@ import {
 import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
 import { messagesFor } from './punchout.messages';
 import { PunchoutSessionStore, Tx } from './punchout-session.store';
+import type { RevalidationChange } from './revalidation-change';
 import type { CartLineView, CartView, Notice } from './views/shop-view.models';
 
 /**
@@ -242,13 +243,11 @@ export class PunchoutCartService {
   async revalidate(
     tx: Tx,
     session: PunchoutSession,
-    lang: PageLanguage,
     defaultUnit: string,
-  ): Promise<{ notices: Notice[]; lines: OciLine[]; empty: boolean }> {
-    const t = messagesFor(lang);
+  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[]; empty: boolean }> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
     const rows = await this.rows(tx, session.id);
-    const notices: Notice[] = [];
+    const changes: RevalidationChange[] = [];
     const lines: OciLine[] = [];
     for (const row of rows) {
       if (!row.offer) {
@@ -259,7 +258,7 @@ export class PunchoutCartService {
           label: row.label,
           quantity: row.quantity,
         });
-        notices.push({ kind: 'error', text: t.lineRemovedGone(row.label) });
+        changes.push({ code: 'offer_gone', label: row.label });
         continue;
       }
       const offer = offerFacts(row.offer);
@@ -277,7 +276,7 @@ export class PunchoutCartService {
           quantity: row.quantity,
           ruleIds: verdict.ruleIds,
         });
-        notices.push({ kind: 'error', text: t.lineRemovedBlocked(name, offer.vendor) });
+        changes.push({ code: 'blocked', name, vendor: offer.vendor });
         continue;
       }
       if (quantityProblem(offer, row.quantity) !== null) {
@@ -290,7 +289,7 @@ export class PunchoutCartService {
           quantityMin: min,
           quantityMax: offer.quantityMax,
         });
-        notices.push({ kind: 'error', text: t.lineRemovedQuantity(name, min, max) });
+        changes.push({ code: 'quantity_out_of_range', name, min, max });
         continue;
       }
       const current = unitPriceUnitsAt(offer, row.quantity);
@@ -305,19 +304,17 @@ export class PunchoutCartService {
           unitPrice,
           currency: offer.currency,
         });
-        notices.push({
-          kind: 'warn',
-          text: t.linePriceChanged(
-            name,
-            formatMoney(stored / SCALE, row.currency, lang),
-            formatMoney(current / SCALE, offer.currency, lang),
-          ),
+        changes.push({
+          code: 'repriced',
+          name,
+          from: { units: stored, currency: row.currency },
+          to: { units: current, currency: offer.currency },
         });
         continue;
       }
       lines.push(ociLineOf(row.offer, row.quantity, formatUnits(current), defaultUnit));
     }
-    return { notices, lines, empty: rows.length === 0 };
+    return { changes, lines, empty: rows.length === 0 };
   }
 }
 

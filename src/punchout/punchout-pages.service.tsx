@@ -21,6 +21,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
+import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 
@@ -344,7 +345,7 @@ export class PunchoutPagesService {
   transfer(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(sessionKey, form, lang, async (session) => {
       const t = messagesFor(lang);
-      const outcome = await this.returns.transfer(session, lang);
+      const outcome = await this.returns.transfer(session);
       switch (outcome.kind) {
         case 'sent':
           return page(
@@ -370,7 +371,7 @@ export class PunchoutPagesService {
             session,
             sessionKey,
             lang,
-            [{ kind: 'warn', text: t.revalidated }, ...outcome.notices],
+            [{ kind: 'warn', text: t.revalidated }, ...revalidationNotices(outcome.changes, lang)],
             409,
           );
         case 'empty':

@@ -2,15 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
 import { AppConfig } from '../config/app-config';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
-import type { PageLanguage } from '../web/language';
 import { buildOciFields, OciField } from './oci-fields';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutSessionStore } from './punchout-session.store';
-import type { Notice } from './views/shop-view.models';
+import type { RevalidationChange } from './revalidation-change';
 
 export type TransferOutcome =
   | { kind: 'sent'; fields: OciField[] }
-  | { kind: 'review'; notices: Notice[] }
+  | { kind: 'review'; changes: RevalidationChange[] }
   | { kind: 'empty' }
   | { kind: 'closed' }
   | { kind: 'failed' };
@@ -29,15 +28,15 @@ export class PunchoutReturnService {
     private readonly config: AppConfig,
   ) {}
 
-  async transfer(session: PunchoutSession, lang: PageLanguage): Promise<TransferOutcome> {
+  async transfer(session: PunchoutSession): Promise<TransferOutcome> {
     try {
       // The row lock makes re-validation, the state change and the cart one step: a cart change racing
       // this transfer either commits before it (and is in the cart sent) or waits and is refused.
       const done = await this.store.withOpenSession(session, async (tx): Promise<TransferOutcome> => {
-        const checked = await this.cart.revalidate(tx, session, lang, this.config.punchout.defaultUnit);
+        const checked = await this.cart.revalidate(tx, session, this.config.punchout.defaultUnit);
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
-        if (checked.notices.length > 0) return { kind: 'review', notices: checked.notices };
+        if (checked.changes.length > 0) return { kind: 'review', changes: checked.changes };
         const fields = buildOciFields(checked.lines, { defaultUnit: this.config.punchout.defaultUnit });
         await this.store.markTransferred(tx, session, fields, {
           lineCount: checked.lines.length,
