@@ -4,7 +4,16 @@ import { AppConfig } from '../config/app-config';
 import { requestIdFor } from '../common/http/request-id';
 
 /** Query parameters whose values never reach the logs (one-time punchout tokens and the like). */
-const SECRET_QUERY_NAMES = new Set(['token', 'start', 'access_token', 'client_secret', 'secret', 'code']);
+const SECRET_QUERY_NAMES = new Set([
+  'token',
+  'start',
+  'access_token',
+  'client_secret',
+  'secret',
+  'code',
+  // The OCI call-up's PASSWORD (a client's punchout secret) travels in the query string.
+  'password',
+]);
 const QUERY_PAIR = /([?&])([^=&#]*)(=[^&#]*)?/g;
 
 /** A parameter name as the server reads it: percent-decoded (access%5Ftoken is access_token), lower-cased. */
