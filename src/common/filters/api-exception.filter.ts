@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../http/redact-url';
 import { errorResponseFor } from './error-response';
 
 /**
@@ -16,7 +17,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body, headers } = errorResponseFor(exception, request);
     if (status >= 500) {
       this.logger.error(
-        { err: exception, reqId: request?.id, method: request?.method, url: request?.url?.split('?')[0] },
+        {
+          err: exception,
+          reqId: request?.id,
+          method: request?.method,
+          url: redactUrl(request?.url?.split('?')[0]),
+        },
         `request failed with ${status}`,
       );
     }
