@@ -38,6 +38,7 @@ export class AppConfig {
     /** Per route group overrides of apiPerUser / apiPerClient (RATE_LIMIT_GROUPS). */
     groups: Record<string, { perUser: number; perClient: number }>;
     tokenFailures: number;
+    bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
     imagesPerAddress: number;
@@ -160,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiPerClient: vars.API_RATE_LIMIT_PER_CLIENT,
       groups: parseRateLimitGroups(vars.RATE_LIMIT_GROUPS),
       tokenFailures: vars.TOKEN_RATE_LIMIT_FAILURES,
+      bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,

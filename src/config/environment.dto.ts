@@ -287,6 +287,16 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   TOKEN_RATE_LIMIT_FAILURES = 30;
 
+  /**
+   * Failed bearer authentications (a token that is malformed, unknown, expired or revoked) per window
+   * and source address; past it the address gets 429 with Retry-After until the window ends (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS = 120;
+
   /** API points per window per user, in each route group (a search costs 1 to about 10 points, anything else 1). */
   @Type(() => Number)
   @IsInt()
