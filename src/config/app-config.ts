@@ -21,6 +21,8 @@ export class AppConfig {
     statementTimeoutMs: number;
     /** Client-side bound on a query's answer (the network may stall where statement_timeout cannot help). */
     queryTimeoutMs: number;
+    /** Client-side bound on reads (never above queryTimeoutMs). */
+    readTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -142,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: vars.DATABASE_IDLE_TIMEOUT_MS,
       statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
+      readTimeoutMs: Math.min(
+        vars.DATABASE_READ_TIMEOUT_MS,
+        vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
+      ),
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },

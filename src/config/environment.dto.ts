@@ -173,6 +173,17 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
+  /**
+   * Client-side bound on waiting for a read's answer (ms): a SELECT outside a transaction, or any
+   * statement of a read-only transaction (search). Tighter than `DATABASE_QUERY_TIMEOUT_MS`, so API reads
+   * in flight when the network to PostgreSQL stalls turn into 503s within seconds; writes keep theirs.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_READ_TIMEOUT_MS = 5_000;
+
   /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
   @IsString()
   @MaxLength(500)
