@@ -9,7 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
-import { closeConnectionsWhileDraining } from './close-gracefully';
+import { closeConnectionsWhileDraining, countRequestsInFlight } from './close-gracefully';
 import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
 import { refuseRepeatedHeaders, secureResponseHeaders } from './request-headers';
 import { serveOpenApi } from './openapi';
@@ -133,6 +133,7 @@ export async function createApp(
     done();
   });
   closeConnectionsWhileDraining(fastify);
+  countRequestsInFlight(fastify);
   applyConnectionLimits(fastify, config);
   refuseRepeatedHeaders(fastify);
   secureResponseHeaders(fastify, config);
