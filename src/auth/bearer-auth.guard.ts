@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
 import { RATE_LIMIT_COST_KEY, RequestCost } from '../rate-limit/rate-limit-cost.decorator';
-import { FailedBearerLimiter } from '../rate-limit/failed-bearer.limiter';
+import { FailedBearerLimitService } from '../rate-limit/failed-bearer-limit.service';
 import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Clock } from '../common/clock/clock';
 import { AccessTokenRepository } from './access-token.repository';
@@ -23,7 +23,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   constructor(
     private readonly reflector: Reflector,
     private readonly userRateLimit: UserRateLimitService,
-    private readonly failedBearer: FailedBearerLimiter,
+    private readonly failedBearer: FailedBearerLimitService,
     private readonly tokens: AccessTokenRepository,
     private readonly clock: Clock,
   ) {

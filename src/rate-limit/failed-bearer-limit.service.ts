@@ -11,7 +11,7 @@ import { RateLimiterService } from './rate-limiter.service';
  * other addresses are never affected. The address is Fastify's `request.ip`.
  */
 @Injectable()
-export class FailedBearerLimiter {
+export class FailedBearerLimitService {
   private readonly policy: RateLimitPolicy;
 
   constructor(
