@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../common/http/api-error';
-import { registerFormBodyParser } from '../oauth/form-body.parser';
+import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
 
 /**
  * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
@@ -68,14 +68,19 @@ function charsetOf(contentType: string): string | undefined {
   return match ? match[2].toLowerCase() : undefined;
 }
 
+/** The media types our parsers read (as UTF-8). */
+const OUR_MEDIA_TYPES = new Set(['application/json', FORM_CONTENT_TYPE]);
+
 /**
- * Bodies are read as UTF-8 and nothing else: a body that declares another charset (utf-16,
- * iso-8859-1) would be misread, so it is 415 unsupported_media_type before it is parsed.
+ * JSON and form bodies are read as UTF-8 and nothing else: one that declares another charset
+ * (utf-16, iso-8859-1) would be misread, so it is 415 unsupported_media_type before it is parsed.
  */
 function refuseOtherCharsets(fastify: FastifyInstance): void {
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
     const contentType = request.headers['content-type'];
-    const charset = typeof contentType === 'string' ? charsetOf(contentType) : undefined;
+    if (typeof contentType !== 'string') return done(null, payload);
+    const mediaType = contentType.split(';')[0].trim().toLowerCase();
+    const charset = OUR_MEDIA_TYPES.has(mediaType) ? charsetOf(contentType) : undefined;
     if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return done(null, payload);
     done(
       new ApiError(
