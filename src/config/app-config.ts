@@ -78,7 +78,7 @@ export class AppConfig {
   readonly punchout!: {
     startTtlSeconds: number;
     idleTtlSeconds: number;
-    /** CSP frame-ancestors source list of the punchout pages. */
+    /** Frame-ancestors sources of the punchout pages besides the session's own origins (PUNCHOUT_FRAME_ANCESTORS). */
     frameAncestors: string;
     /** OCI UNIT when an offer has none. */
     defaultUnit: string;

@@ -484,13 +484,15 @@ export class EnvironmentVariables {
   PUNCHOUT_IDLE_TTL_SECONDS = 3_600;
 
   /**
-   * CSP `frame-ancestors` of the punchout pages: `*` (procurement suites frame punchout), `'none'`,
-   * `'self'`, or space-separated origins such as `https://srm.example.com`.
+   * Who may frame the punchout pages beyond the session's own procurement system (its HOOK_URL's
+   * origin and its client's allowed callback origins, always allowed): space-separated origins such
+   * as `https://portal.example.com` (an SAP portal framing SRM), `'self'`, or `*` for any site.
    */
-  @Matches(/^[^\s;,'"]+( [^\s;,'"]+)*$|^'(none|self)'$/, {
-    message: "PUNCHOUT_FRAME_ANCESTORS must be *, 'none', 'self' or space-separated origins",
+  @IsOptional()
+  @Matches(/^$|^[^\s;,'"]+( [^\s;,'"]+)*$|^'self'$/, {
+    message: "PUNCHOUT_FRAME_ANCESTORS must be empty, *, 'self' or space-separated origins",
   })
-  PUNCHOUT_FRAME_ANCESTORS = '*';
+  PUNCHOUT_FRAME_ANCESTORS = '';
 
   /** OCI `NEW_ITEM-UNIT` sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
   @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
