@@ -91,7 +91,10 @@ async function runCommand(command: CommandSpec, args: CliArgs, io: CliIo, json: 
         import('@nestjs/core'),
         import('./admin.module'),
       ]);
-      context = await NestFactory.createApplicationContext(AdminModule.forRoot(config), { logger: false });
+      const features = handler.modules?.() ?? (await import('./admin-features')).allFeatureModules();
+      context = await NestFactory.createApplicationContext(AdminModule.forRoot(config, features), {
+        logger: false,
+      });
     }
     await run({ io, json, config, context });
     return 0;

@@ -20,6 +20,9 @@ import {
 } from '../cli-command';
 import { printResult } from '../cli-output';
 import { validateArgs } from '../cli-validation';
+import { OAuthModule } from '../../oauth/oauth.module';
+
+const OAUTH = () => [OAuthModule];
 
 /** How the command line names each field of the OAuth DTOs. */
 const LABELS = {
@@ -36,6 +39,7 @@ const MAX_GRACE_SECONDS = 30 * 86_400;
 
 export const orgCreate = handler<CreateOrganizationDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     const words = args.positionals.slice(2);
     const name = stringOption(args, 'name');
@@ -63,6 +67,7 @@ export const orgCreate = handler<CreateOrganizationDto>({
 
 export const orgList = handler<void>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
   },
@@ -79,6 +84,7 @@ export const orgList = handler<void>({
 
 export const clientCreate = handler<CreateClientDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -105,6 +111,7 @@ export const clientCreate = handler<CreateClientDto>({
 
 export const clientList = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return requiredOption(args, 'org');
@@ -130,6 +137,7 @@ export const clientList = handler<string>({
 
 export const clientRevoke = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     return clientIdOf(args);
   },
@@ -146,6 +154,7 @@ export const clientRevoke = handler<string>({
 
 export const clientRotateSecret = handler<{ clientId: string; graceSeconds: number }>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     const clientId = clientIdOf(args);
     const grace = stringOption(args, 'grace') ?? '0';
@@ -180,6 +189,7 @@ export const clientRotateSecret = handler<{ clientId: string; graceSeconds: numb
 
 export const userAdd = handler<AddUserDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -201,6 +211,7 @@ export const userAdd = handler<AddUserDto>({
 
 export const userList = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return requiredOption(args, 'org');
@@ -220,6 +231,7 @@ export const userList = handler<string>({
 
 export const userDisable = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const user = await service(ctx, UsersService).disable(ctx.input, cliActor(ctx));
@@ -229,6 +241,7 @@ export const userDisable = handler<UserRefDto>({
 
 export const userEnable = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const user = await service(ctx, UsersService).enable(ctx.input, cliActor(ctx));
@@ -238,6 +251,7 @@ export const userEnable = handler<UserRefDto>({
 
 export const userRoles = handler<SetUserRolesDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -259,6 +273,7 @@ export const userRoles = handler<SetUserRolesDto>({
 
 export const tokenRevokeUser = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const result = await service(ctx, AccessTokensService).revokeForUser(ctx.input, cliActor(ctx));
