@@ -1,4 +1,4 @@
-import { redactUrl } from '../../logging/logger.options';
+import { redactUrl } from '../../common/http/redact-url';
 
 describe('request logs of the OCI call-up', () => {
   it('never carry the PASSWORD (the punchout secret), whatever its case or encoding', () => {

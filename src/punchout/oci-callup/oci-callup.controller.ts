@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
 import { pickLanguage } from '../../web/language';
 import { readPageForm } from '../../web/page-form';
-import { sendPage } from '../../web/page-security';
+import { frameAncestorsSource, sendPage } from '../../web/page-security';
 import { renderPage } from '../../web/render-page';
 import { PunchoutPageErrorFilter } from '../punchout-page-error.filter';
 import { PUNCHOUT_BASE } from '../punchout-paths';
@@ -94,7 +94,8 @@ export class OciCallupController {
     sendPage(reply, renderPage(answer.page), {
       status: answer.status,
       formActions: answer.formAction ? [answer.formAction] : [],
-      frameAncestors: this.config.punchout.frameAncestors,
+      // Refusals: PUNCHOUT_FRAME_ANCESTORS only; answers: the caller's own origins too.
+      frameAncestors: frameAncestorsSource(answer.frameOrigins ?? [], this.config.punchout.frameAncestors),
     });
   }
 }

@@ -28,9 +28,13 @@ import {
 import { OciCallupMessages, ociCallupMessagesFor } from './oci-callup.messages';
 import { OciItemsService } from './oci-items.service';
 
-/** What a call-up answers: an HTML page (whose return form may post to `formAction`), or a 303. */
+/**
+ * What a call-up answers: an HTML page (whose return form may post to `formAction`, and which the
+ * caller's procurement system, `frameOrigins`, may frame), or a 303.
+ */
 export type CallupAnswer =
-  { kind: 'page'; status: number; page: VNode; formAction?: string } | { kind: 'redirect'; location: string };
+  | { kind: 'page'; status: number; page: VNode; formAction?: string; frameOrigins?: string[] }
+  | { kind: 'redirect'; location: string };
 
 export interface CallupBrowser {
   ip: string;
@@ -117,7 +121,9 @@ export class OciCallupService {
       return this.refusal(lang, m, hook.outcome, hook);
     }
     const caller = { organizationId: client.organizationId, userId: user.id, clientId: client.id };
-    return this.answer(parsed.call, { ...caller, hook, facts, browser, lang, m });
+    // Framed by the caller's procurement system, as its session pages are (PunchoutSessionStore.frameOrigins).
+    const frameOrigins = [hook.origin, ...client.callbackOrigins];
+    return this.answer(parsed.call, { ...caller, hook, frameOrigins, facts, browser, lang, m });
   }
 
   private async answer(
@@ -127,6 +133,7 @@ export class OciCallupService {
       userId: string;
       clientId: string;
       hook: { url: string; origin: string; target: string };
+      frameOrigins: string[];
       facts: CallFacts;
       browser: CallupBrowser;
       lang: PageLanguage;
@@ -167,12 +174,16 @@ export class OciCallupService {
           return page(
             404,
             <MessagePage lang={c.lang} t={t} title={t.notFoundTitle} text={c.m.productMissing} />,
+            undefined,
+            c.frameOrigins,
           );
         const view = await this.catalog.productView(product, c.organizationId, c.lang);
         const ctx = displayContext(c.lang, t, product.id);
         return page(
           200,
           <ProductPage ctx={ctx} product={view} notices={[{ kind: 'ok', text: c.m.detailNote }]} />,
+          undefined,
+          c.frameOrigins,
         );
       }
       case 'VALIDATE': {
@@ -192,6 +203,7 @@ export class OciCallupService {
             returnForm={{ ...returnTo, fields, autoSubmit: true }}
           />,
           c.hook.origin,
+          c.frameOrigins,
         );
       }
       case 'BACKGROUND_SEARCH': {
@@ -209,6 +221,7 @@ export class OciCallupService {
             returnForm={{ ...returnTo, fields, autoSubmit: false }}
           />,
           c.hook.origin,
+          c.frameOrigins,
         );
       }
     }
@@ -279,8 +292,14 @@ export class OciCallupService {
   }
 }
 
-function page(status: number, vnode: VNode, formAction?: string): CallupAnswer {
-  return { kind: 'page', status, page: vnode, ...(formAction ? { formAction } : {}) };
+function page(status: number, vnode: VNode, formAction?: string, frameOrigins?: string[]): CallupAnswer {
+  return {
+    kind: 'page',
+    status,
+    page: vnode,
+    ...(formAction ? { formAction } : {}),
+    ...(frameOrigins ? { frameOrigins } : {}),
+  };
 }
 
 function detailOf(detail: unknown, key: string): string {
