@@ -151,6 +151,16 @@ export function rateText(rate: Money, language: Language): string {
 }
 
 /**
+ * The tax hint beside a NET figure of the offer (the shop shows net prices): "excl. 19% VAT" when
+ * the rate is known, else the vendor's own text in the caller's language.
+ */
+export function netTaxLabel(facts: VatFacts, vendorText: string | null, language: Language): string | null {
+  const rate = vatRateOf(facts);
+  if (rate !== null) return LABELS[language].excl(rateText(rate, language));
+  return vendorText ? offerText(vendorText, language) : null;
+}
+
+/**
  * The offer's tax label in the caller's language, derived from its VAT facts. A vendor's own text
  * is shown only when the facts state nothing (no rate, price not marked as including VAT).
  */

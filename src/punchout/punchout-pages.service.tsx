@@ -237,6 +237,7 @@ export class PunchoutPagesService {
           name: hit.name,
           ...(hit.vendor ? { vendor: hit.vendor } : {}),
           priceText: hit.price.formatted ?? `${hit.price.amount} ${hit.price.currency}`,
+          ...(hit.priceTaxLabel ? { priceTaxLabel: hit.priceTaxLabel } : {}),
           preferred: hit.preferred === true,
           blocked: hit.blocked === true,
           ...(hit.delivery ? { delivery: hit.delivery } : {}),

@@ -131,6 +131,24 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
     expect(dialogs).toEqual([]);
   });
 
+  it('shows net offer prices on the product page, naming a gross quote, in the page language', async () => {
+    for (const [locale, expected] of [
+      ['en-US', ['€113.45', '(excl. 19% VAT)', 'quoted €135.00 incl. 19% VAT']],
+      ['de-DE', ['113,45 €', '(zzgl. 19 % MwSt.)', 'angeboten 135,00 € inkl. 19 % MwSt.']],
+    ] as const) {
+      const { page } = await openShop(locale);
+      const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
+      await page.goto(`${base}/product/money-desk`);
+      const price = (
+        await page.locator('[data-offer-id="money-desk-a"] .punchout-facts dd').first().innerText()
+      )
+        .replace(/\s+/g, ' ')
+        .trim();
+      for (const part of expected) expect(price).toContain(part);
+      await saveScreenshot(page, `punchout-product-money-desktop-${locale.slice(0, 2)}`);
+    }
+  });
+
   it('says the same in German, and fits a phone', async () => {
     const { page } = await openShop('de-DE', PHONE);
     await add(page, 'money-desk', 'money-desk-a', 1);

@@ -37,7 +37,10 @@ export interface OfferView {
   delivery?: string;
   availability?: string;
   fulfillment?: string;
+  /** The tax hint beside the net price ("excl. 19% VAT"), in the page language. */
   priceTaxLabel?: string;
+  /** For a vendor quoting gross: the quoted price and rate, shown beside the net figure. */
+  quotedGross?: { priceText: string; rateText: string };
   priceInfo?: string;
   min: number;
   max: number | null;
@@ -62,7 +65,9 @@ export interface SearchHitView {
   id: string;
   name: string;
   vendor?: string;
+  /** The shown offer's price as quoted, with its tax label (the API's, in the page language). */
   priceText: string;
+  priceTaxLabel?: string;
   preferred: boolean;
   blocked: boolean;
   delivery?: string;
