@@ -167,6 +167,21 @@ export class CatalogSearchRepository {
     }
   }
 
+  /**
+   * Whether the full-text query has a term a match must contain. Without one (only -exclusions,
+   * stop words or punctuation, or a word ORed with an exclusion) PostgreSQL's query tree is 'T'
+   * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
+   * reading decides, so the answer agrees with the search itself. One short statement, no table read.
+   */
+  async hasRequiredTerm(text: string): Promise<boolean> {
+    const query = sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`;
+    const { rows } = await this.prisma.pool.query<{ ok: boolean }>({
+      text: query.text,
+      values: query.values,
+    });
+    return rows[0]?.ok === true;
+  }
+
   /** Facet material over a bounded sample of the text matches, in one round trip. */
   async facets(
     search: CatalogSearch,

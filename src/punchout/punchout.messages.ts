@@ -37,6 +37,8 @@ export const MESSAGES = {
     images: 'Images',
     results: (n: number, gte: boolean) => `${gte ? 'At least ' : ''}${n} ${n === 1 ? 'result' : 'results'}`,
     noResults: 'No products match your search.',
+    searchNeedsWord:
+      'Add a word to look for: excluded words (-word) only narrow a search, and very common words are not searched.',
     previous: 'Previous page',
     next: 'Next page',
     emptyCart: 'Your cart is empty.',
@@ -159,6 +161,8 @@ export const MESSAGES = {
     results: (n: number, gte: boolean) =>
       `${gte ? 'Mindestens ' : ''}${n} ${n === 1 ? 'Treffer' : 'Treffer'}`,
     noResults: 'Keine Produkte gefunden.',
+    searchNeedsWord:
+      'Geben Sie ein Suchwort ein: ausgeschlossene Wörter (-wort) grenzen eine Suche nur ein, und sehr häufige Wörter werden nicht gesucht.',
     previous: 'Vorherige Seite',
     next: 'Nächste Seite',
     emptyCart: 'Ihr Warenkorb ist leer.',
