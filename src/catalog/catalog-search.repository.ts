@@ -174,11 +174,8 @@ export class CatalogSearchRepository {
    * reading decides, so the answer agrees with the search itself. One short statement, no table read.
    */
   async hasRequiredTerm(text: string): Promise<boolean> {
-    const query = sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`;
-    const { rows } = await this.prisma.pool.query<{ ok: boolean }>({
-      text: query.text,
-      values: query.values,
-    });
+    // Under the search's own statement timeout: the query functions are the search's.
+    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`);
     return rows[0]?.ok === true;
   }
 
