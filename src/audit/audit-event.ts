@@ -13,6 +13,8 @@ export const AuditEventTypes = {
   clientCreated: 'client.created',
   clientRevoked: 'client.revoked',
   clientSecretRotated: 'client.secret_rotated',
+  clientPunchoutSecretSet: 'client.punchout_secret_set',
+  clientOriginsChanged: 'client.origins_changed',
   userAdded: 'user.added',
   userDisabled: 'user.disabled',
   userEnabled: 'user.enabled',

@@ -8,11 +8,14 @@ import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
 import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { OAuthClient } from '../generated/prisma/client';
+import { normalizeOrigin } from './callback-origin';
 import { CreateClientDto } from './dto/create-client.dto';
 import { OrganizationsService } from './organizations.service';
 
 export const CLIENT_ID_PREFIX = 'mpgc_';
 export const CLIENT_SECRET_PREFIX = 'mpgs_';
+/** The punchout secret (OCI call-up PASSWORD): a different prefix, so neither is mistaken for the other. */
+export const PUNCHOUT_SECRET_PREFIX = 'mpgp_';
 
 // Compared against when the client id is unknown, so that case costs the same as a wrong secret.
 const UNKNOWN_CLIENT_HASH = sha256(generateSecret(CLIENT_SECRET_PREFIX));
@@ -60,6 +63,32 @@ export type ClientAuthentication =
   | { outcome: 'authenticated'; client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId'> }
   | { outcome: 'unknown' }
   | { outcome: 'revoked' };
+
+/** A client as a punchout entry sees it after its punchout secret was checked. */
+export type PunchoutClientAuthentication =
+  | {
+      outcome: 'authenticated';
+      client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins'>;
+    }
+  | { outcome: 'unknown' }
+  | { outcome: 'revoked' };
+
+/** What `client origins` changes: the origins to add and to remove (both normalized before use). */
+export interface OriginsChange {
+  add: string[];
+  remove: string[];
+}
+
+/** A client's callback origins after a change, and what the change did. */
+export interface ChangedOrigins {
+  clientId: string;
+  callbackOrigins: string[];
+  added: string[];
+  removed: string[];
+}
+
+/** The most callback origins one client may have (as at creation). */
+export const MAX_CALLBACK_ORIGINS = 50;
 
 export interface CreatedClient {
   client: OAuthClient;
@@ -208,6 +237,128 @@ export class ClientsService {
     };
   }
 
+  /**
+   * Creates the client's punchout secret, or replaces it (the old one stops working at once). Only
+   * its SHA-256 is stored; the plaintext is returned once. The event names the client, never a secret.
+   */
+  async setPunchoutSecret(
+    clientId: string,
+    actor: AuditActor,
+  ): Promise<{ clientId: string; punchoutSecret: string; replaced: boolean }> {
+    const client = await this.live(clientId);
+    const punchoutSecret = generateSecret(PUNCHOUT_SECRET_PREFIX);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.oAuthClient.update({
+        where: { id: client.id },
+        data: { punchoutSecretHash: sha256(punchoutSecret) },
+      });
+      await this.audit.append(tx, {
+        organizationId: client.organizationId,
+        type: AuditEventTypes.clientPunchoutSecretSet,
+        actor,
+        payload: { client: clientPayload(client), replaced: client.punchoutSecretHash !== null },
+      });
+    });
+    return { clientId: client.clientId, punchoutSecret, replaced: client.punchoutSecretHash !== null };
+  }
+
+  /**
+   * Checks a client id and punchout secret (constant time; an unknown id, a client without a punchout
+   * secret and a wrong secret do the same work and give the same answer). The API secret never matches.
+   */
+  async authenticatePunchout(
+    clientId: string,
+    punchoutSecret: string,
+  ): Promise<PunchoutClientAuthentication> {
+    const client =
+      clientId.length <= 100
+        ? await this.prisma.oAuthClient.findUnique({
+            where: { clientId },
+            select: {
+              id: true,
+              clientId: true,
+              organizationId: true,
+              callbackOrigins: true,
+              punchoutSecretHash: true,
+              revokedAt: true,
+            },
+          })
+        : null;
+    if (!clientSecretMatches(punchoutSecret, client?.punchoutSecretHash ?? undefined) || !client)
+      return { outcome: 'unknown' };
+    if (client.revokedAt) return { outcome: 'revoked' };
+    const { punchoutSecretHash: _hash, revokedAt: _revoked, ...rest } = client;
+    return { outcome: 'authenticated', client: rest };
+  }
+
+  /** A client's allowed callback origins (empty: any origin). */
+  async origins(clientId: string): Promise<ChangedOrigins> {
+    const client = await this.byClientId(clientId);
+    return { clientId: client.clientId, callbackOrigins: client.callbackOrigins, added: [], removed: [] };
+  }
+
+  /**
+   * Adds and removes allowed callback origins (validated and normalized as at creation). A change
+   * that changes nothing records nothing; otherwise one event with the list before and after.
+   * Sessions already created keep their HOOK_URL; new ones are checked against the new list.
+   */
+  async changeOrigins(clientId: string, change: OriginsChange, actor: AuditActor): Promise<ChangedOrigins> {
+    const add = normalizedOrigins(change.add);
+    const remove = normalizedOrigins(change.remove);
+    const both = add.filter((origin) => remove.includes(origin));
+    if (both.length > 0)
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        'invalid_request',
+        `${both[0]} is both added and removed: give it once`,
+      );
+    const client = await this.live(clientId);
+    return this.prisma.$transaction(async (tx) => {
+      // Read under the row lock: two operators changing one client's origins do not lose a change.
+      const [row] = await tx.$queryRaw<Array<{ callback_origins: string[] }>>`
+        SELECT callback_origins FROM oauth_client WHERE id = ${client.id}::uuid FOR UPDATE`;
+      const before = row?.callback_origins ?? [];
+      const added = add.filter((origin) => !before.includes(origin));
+      const removed = remove.filter((origin) => before.includes(origin));
+      const after = [...before.filter((origin) => !removed.includes(origin)), ...added];
+      if (after.length > MAX_CALLBACK_ORIGINS)
+        throw new ApiError(
+          HttpStatus.BAD_REQUEST,
+          'invalid_request',
+          `a client has at most ${MAX_CALLBACK_ORIGINS} callback origins`,
+        );
+      if (added.length > 0 || removed.length > 0) {
+        await tx.oAuthClient.update({ where: { id: client.id }, data: { callbackOrigins: after } });
+        await this.audit.append(tx, {
+          organizationId: client.organizationId,
+          type: AuditEventTypes.clientOriginsChanged,
+          actor,
+          payload: { client: clientPayload(client), added, removed, from: before, to: after },
+        });
+      }
+      return { clientId: client.clientId, callbackOrigins: after, added, removed };
+    });
+  }
+
+  private async byClientId(clientId: string): Promise<OAuthClient> {
+    const client =
+      clientId.length <= 100 ? await this.prisma.oAuthClient.findUnique({ where: { clientId } }) : null;
+    if (!client) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No client "${clientId}".`);
+    return client;
+  }
+
+  /** A client that is not revoked (a revoked one cannot be changed: 409). */
+  private async live(clientId: string): Promise<OAuthClient> {
+    const client = await this.byClientId(clientId);
+    if (client.revokedAt)
+      throw new ApiError(
+        HttpStatus.CONFLICT,
+        'conflict',
+        `Client "${clientId}" is revoked; create a new one.`,
+      );
+    return client;
+  }
+
   async list(org: string): Promise<OAuthClient[]> {
     const organization = await this.organizations.bySlug(org);
     return this.prisma.oAuthClient.findMany({
@@ -215,4 +366,18 @@ export class ClientsService {
       orderBy: { createdAt: 'asc' },
     });
   }
+}
+
+function clientPayload(client: Pick<OAuthClient, 'id' | 'clientId' | 'name'>) {
+  return { id: client.id, clientId: client.clientId, name: client.name };
+}
+
+/** Each origin validated and normalized (400 naming the first bad one), duplicates dropped. */
+function normalizedOrigins(origins: readonly string[]): string[] {
+  const normalized = origins.map((raw) => {
+    const checked = normalizeOrigin(raw);
+    if (!checked.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', checked.message);
+    return checked.origin;
+  });
+  return [...new Set(normalized)];
 }

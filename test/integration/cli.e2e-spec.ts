@@ -237,7 +237,14 @@ describe('operator CLI', () => {
       [
         ['clinet'],
         'unknown command `clinet`; did you mean `client`?',
-        ['client create', 'client list', 'client revoke', 'client rotate-secret'],
+        [
+          'client create',
+          'client list',
+          'client revoke',
+          'client rotate-secret',
+          'client punchout-secret',
+          'client origins',
+        ],
       ],
       [
         ['client', 'creat', '--org', 'acme'],

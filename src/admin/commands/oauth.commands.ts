@@ -64,6 +64,33 @@ export const OAUTH_COMMANDS: CommandGroup = {
       handler: async () => (await handlers()).clientRotateSecret,
     },
     {
+      name: 'client punchout-secret',
+      summary: "creates (or replaces) a client's punchout secret and prints it (shown once)",
+      usage: '<clientId>',
+      options: {},
+      details: [
+        'The punchout secret is the PASSWORD of the OCI call-up URL that SAP stores and opens in the',
+        "buyer's browser. It opens punchout sessions only: it never obtains an API token, and the API",
+        'secret never opens a call-up. A new one replaces the old one at once.',
+      ],
+      handler: async () => (await handlers()).clientPunchoutSecret,
+    },
+    {
+      name: 'client origins',
+      summary: "lists or changes where a client's punchout carts may be sent",
+      usage: '<clientId> [--add <origin>]... [--remove <origin>]... [--list]',
+      options: {
+        add: option.list('<origin>', 'allow a callback origin: https://host[:port]'),
+        remove: option.list('<origin>', 'no longer allow a callback origin'),
+        list: option.flag('print the origins (the default without --add or --remove)'),
+      },
+      details: [
+        'The origins apply to the REST callbackUrl and the OCI call-up HOOK_URL alike; with none, any',
+        'origin is allowed. Sessions already started keep their HOOK_URL.',
+      ],
+      handler: async () => (await handlers()).clientOrigins,
+    },
+    {
       name: 'user add',
       summary: 'adds a user to an organization',
       usage: '--org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...',

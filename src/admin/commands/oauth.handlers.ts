@@ -1,6 +1,7 @@
 import { AccessTokensService } from '../../oauth/access-tokens.service';
 import { ClientsService } from '../../oauth/clients.service';
 import { AddUserDto } from '../../oauth/dto/add-user.dto';
+import { ChangeOriginsDto } from '../../oauth/dto/change-origins.dto';
 import { CreateClientDto } from '../../oauth/dto/create-client.dto';
 import { CreateOrganizationDto } from '../../oauth/dto/create-organization.dto';
 import { SetUserRolesDto } from '../../oauth/dto/set-user-roles.dto';
@@ -10,6 +11,7 @@ import { UsersService } from '../../oauth/users.service';
 import {
   CliArgs,
   cliActor,
+  flagOption,
   handler,
   listOption,
   onlyPositionals,
@@ -29,6 +31,8 @@ const LABELS = {
   email: '--email',
   roles: '--role',
   callbackOrigins: '--callback-origin',
+  add: '--add',
+  remove: '--remove',
 };
 
 /** The longest grace period of an old client secret: a rotation is meant to end. */
@@ -174,6 +178,63 @@ export const clientRotateSecret = handler<{ clientId: string; graceSeconds: numb
           ? `The old secret keeps working until ${until.toISOString()}.`
           : 'The old secret no longer works.') +
         '\nStore the new secret now: only its SHA-256 is kept, it cannot be shown again.',
+    );
+  },
+});
+
+export const clientPunchoutSecret = handler<string>({
+  needsApp: true,
+  parse(args) {
+    return clientIdOf(args);
+  },
+  async run(ctx) {
+    const set = await service(ctx, ClientsService).setPunchoutSecret(ctx.input, cliActor(ctx));
+    printResult(
+      ctx.io,
+      ctx.json,
+      { clientId: set.clientId, punchoutSecret: set.punchoutSecret },
+      `client_id:       ${set.clientId}\npunchout_secret: ${set.punchoutSecret}\n` +
+        (set.replaced ? 'The previous punchout secret no longer works.\n' : '') +
+        'It is the PASSWORD of the OCI call-up (docs/punchout.md, "Connecting SAP"); it cannot obtain API tokens.\n' +
+        'Store it now: only its SHA-256 is kept, it cannot be shown again.',
+    );
+  },
+});
+
+export const clientOrigins = handler<{ clientId: string; add: string[]; remove: string[] }>({
+  needsApp: true,
+  parse(args) {
+    const clientId = clientIdOf(args);
+    const change = validateArgs(
+      ChangeOriginsDto,
+      { add: listOption(args, 'add'), remove: listOption(args, 'remove') },
+      LABELS,
+    );
+    const add = change.add ?? [];
+    const remove = change.remove ?? [];
+    if (flagOption(args, 'list') && add.length + remove.length > 0)
+      throw new UsageError('--list only prints the origins: give it alone, or --add/--remove without it');
+    return { clientId, add, remove };
+  },
+  async run(ctx) {
+    const clients = service(ctx, ClientsService);
+    const { clientId, add, remove } = ctx.input;
+    const result =
+      add.length + remove.length === 0
+        ? await clients.origins(clientId)
+        : await clients.changeOrigins(clientId, { add, remove }, cliActor(ctx));
+    const list = result.callbackOrigins.join('\n') || 'No callback origins: carts may be sent to any origin';
+    const changes = [
+      ...result.added.map((origin) => `added ${origin}`),
+      ...result.removed.map((origin) => `removed ${origin}`),
+    ];
+    printResult(
+      ctx.io,
+      ctx.json,
+      { clientId: result.clientId, callbackOrigins: result.callbackOrigins },
+      add.length + remove.length === 0
+        ? list
+        : `${changes.join('\n') || 'Nothing changed'}\nNow allowed:\n${list}`,
     );
   },
 });
