@@ -64,6 +64,9 @@ const PUBLIC_FILES = {
     'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with
     'search-guidance.ts', // the rules as search applies them
   ],
+  oauth: [
+    'form-body.parser.ts', // the form body parser, registered with the JSON one at bootstrap (body-parsers.ts)
+  ],
   product: [
     'product.repository.ts', // exported by ProductModule: punchout reads products the same way
   ],

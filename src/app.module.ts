@@ -1,4 +1,4 @@
-import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
@@ -11,6 +11,9 @@ import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
+import { PageErrorResponder } from './common/filters/page-error.responder';
+import { HtmlErrorResponder } from './web/html-error.responder';
+import { ApiValidationPipe } from './common/validation/api-validation.pipe';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GuidanceModule } from './guidance/guidance.module';
@@ -52,9 +55,14 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        // Errors on the browser pages' URLs that reach the global filter answer an HTML page.
+        {
+          provide: PageErrorResponder,
+          useValue: new HtmlErrorResponder(['/punchout', '/audit/console'], config.defaultLanguage),
+        },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+          useClass: ApiValidationPipe,
         },
       ],
     };

@@ -1,6 +1,6 @@
 import { Logger } from 'nestjs-pino';
 import pino from 'pino';
-import { closeGracefully } from './bootstrap/close-gracefully';
+import { closeGracefully, requestsInFlight } from './bootstrap/close-gracefully';
 import { createApp } from './bootstrap/create-app';
 import { heapBudgetWarning } from './bootstrap/heap-budget';
 import { ConfigValidationError, loadConfig } from './config/app-config';
@@ -50,7 +50,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.get(Logger).log(`${signal}: finishing in-flight requests, then stopping`);
     const deadline = setTimeout(() => {
-      process.stderr.write('Shutdown took too long; exiting\n');
+      const cut = requestsInFlight(app);
+      // One object: nestjs-pino would take a second (string) argument for the context.
+      app.get(Logger).warn({
+        requestsCut: cut,
+        shutdownTimeoutMs: config.shutdownTimeoutMs,
+        msg: `Shutdown took longer than SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting with ${cut} request(s) in flight cut`,
+      });
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();

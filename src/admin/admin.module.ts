@@ -1,30 +1,19 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClockModule } from '../common/clock/clock.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { OAuthModule } from '../oauth/oauth.module';
-import { CatalogModule } from '../catalog/catalog.module';
-import { GuidanceModule } from '../guidance/guidance.module';
-import { AuditModule } from '../audit/audit.module';
-import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
 
-/** What the operator CLI needs: the services, without HTTP. */
+/**
+ * What an operator command needs: configuration, clock and database, plus the feature modules whose
+ * services it calls (each command names its own; admin-features.ts has them all), without HTTP.
+ */
 @Module({})
 export class AdminModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, features: Array<Type | DynamicModule>): DynamicModule {
     return {
       module: AdminModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        ClockModule.forRoot(),
-        DatabaseModule,
-        OAuthModule,
-        CatalogModule,
-        GuidanceModule,
-        AuditModule,
-        ConsoleSignInModule,
-      ],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(), DatabaseModule, ...features],
     };
   }
 }

@@ -91,7 +91,10 @@ async function runCommand(command: CommandSpec, args: CliArgs, io: CliIo, json: 
         import('@nestjs/core'),
         import('./admin.module'),
       ]);
-      context = await NestFactory.createApplicationContext(AdminModule.forRoot(config), { logger: false });
+      const features = handler.modules?.() ?? (await import('./admin-features')).allFeatureModules();
+      context = await NestFactory.createApplicationContext(AdminModule.forRoot(config, features), {
+        logger: false,
+      });
     }
     await run({ io, json, config, context });
     return 0;
@@ -224,12 +227,14 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     { ConfigValidationError },
     { MigrationError },
     { InvalidInputError },
+    { DatabaseBackupError },
   ] = await Promise.all([
     import('../common/filters/prisma-errors'),
     import('../common/http/api-error'),
     import('../config/app-config'),
     import('../database/migration-runner'),
     import('../common/validation/validate-input'),
+    import('../database/database-backup'),
   ]);
   // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
   const error = apiErrorForPrisma(thrown) ?? thrown;
@@ -243,6 +248,10 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
   }
   if (error instanceof ApiError) {
     printError(io, json, error.code, error.description);
+    return 1;
+  }
+  if (error instanceof DatabaseBackupError) {
+    printError(io, json, error.code, error.message);
     return 1;
   }
   if (error instanceof MigrationError) {

@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
 import { RATE_LIMIT_COST_KEY, RequestCost } from '../rate-limit/rate-limit-cost.decorator';
+import { FailedBearerLimitService } from '../rate-limit/failed-bearer-limit.service';
 import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Clock } from '../common/clock/clock';
 import { AccessTokenRepository } from './access-token.repository';
@@ -22,6 +23,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   constructor(
     private readonly reflector: Reflector,
     private readonly userRateLimit: UserRateLimitService,
+    private readonly failedBearer: FailedBearerLimitService,
     private readonly tokens: AccessTokenRepository,
     private readonly clock: Clock,
   ) {
@@ -52,7 +54,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
     const limited = context
       .switchToHttp()
-      .getRequest<LimitedRequest & { user?: Principal; query?: unknown }>();
+      .getRequest<LimitedRequest & { user?: Principal; query?: unknown; ip: string }>();
     // Fast path: a token this process resolved moments ago (same cache and bounds as the strategy's
     // own lookup) skips Passport's per-request machinery, which cost more than the rest of the guard
     // (bench profile). Unknown, uncached and malformed tokens all go through Passport.
@@ -63,7 +65,16 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
       limited.user = cached;
       authenticated = true;
     } else {
-      authenticated = (await super.canActivate(context)) as boolean;
+      // Failed authentications are limited per source address (429 before the lookup once spent).
+      await this.failedBearer.check(limited.ip);
+      try {
+        authenticated = (await super.canActivate(context)) as boolean;
+      } catch (error) {
+        if (error instanceof ApiError && error.getStatus() === HttpStatus.UNAUTHORIZED) {
+          await this.failedBearer.penalize(limited.ip);
+        }
+        throw error;
+      }
     }
     // The per-user API limit, here because only now is the user known (429 with Retry-After).
     if (authenticated && limited.user) {

@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 
 const draining = new WeakSet<FastifyInstance>();
+const inFlight = new WeakMap<FastifyInstance, { count: number }>();
 
 /** Seconds a client refused during the drain waits before it retries (another replica, or this one restarted). */
 const DRAIN_RETRY_AFTER_SECONDS = 1;
@@ -24,6 +25,24 @@ export function closeConnectionsWhileDraining(fastify: FastifyInstance): void {
     if (draining.has(fastify)) void reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * Counts the requests in flight (from their arrival at the HTTP server to their response's end or
+ * their connection's loss), so a shutdown that runs out of time can say how many it cuts.
+ */
+export function countRequestsInFlight(fastify: FastifyInstance): void {
+  const counter = { count: 0 };
+  inFlight.set(fastify, counter);
+  fastify.server.on('request', (_request, response) => {
+    counter.count++;
+    response.once('close', () => counter.count--);
+  });
+}
+
+/** Requests in flight right now (0 when not counted). */
+export function requestsInFlight(app: INestApplication): number {
+  return inFlight.get(app.getHttpAdapter().getInstance() as FastifyInstance)?.count ?? 0;
 }
 
 /**

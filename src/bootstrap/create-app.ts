@@ -1,15 +1,16 @@
-import { DynamicModule, HttpStatus, Type } from '@nestjs/common';
+import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
-import { ApiError } from '../common/http/api-error';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
-import { closeConnectionsWhileDraining } from './close-gracefully';
+import { registerBodyParsers } from './body-parsers';
+import { answerHttpRefusals } from './http-refusals';
+import { closeConnectionsWhileDraining, countRequestsInFlight } from './close-gracefully';
 import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
 import { refuseRepeatedHeaders, secureResponseHeaders } from './request-headers';
 import { serveOpenApi } from './openapi';
@@ -20,56 +21,6 @@ export interface CreateAppOptions {
   extraModules?: Array<Type | DynamicModule>;
   /** The time source (tests hand in a ManualClock); default: the system clock. */
   clock?: Clock;
-}
-
-/**
- * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
- * few hundred levels validation and transformation (recursive) overflow the stack, a 500. 64 leaves
- * room for any honest client; deeper bodies are 400 invalid_request before they are parsed.
- */
-export const JSON_MAX_DEPTH = 64;
-
-/** The deepest nesting of arrays/objects in a JSON text, counted outside strings, in one pass. */
-function exceedsJsonDepth(text: string, maxDepth: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
-/**
- * Many HTTP clients send `Content-Type: application/json` with an empty DELETE or POST body; Fastify
- * would answer 400. An empty body is treated as no body; anything else goes to Fastify's own parser
- * (which rejects __proto__/constructor poisoning).
- */
-function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    if (exceedsJsonDepth(text, JSON_MAX_DEPTH)) {
-      return done(
-        new ApiError(
-          HttpStatus.BAD_REQUEST,
-          'invalid_request',
-          `The JSON body is nested more than ${JSON_MAX_DEPTH} levels deep.`,
-        ),
-        undefined,
-      );
-    }
-    parseJson(request, text, done);
-  });
 }
 
 /** Builds the configured, initialised application without listening; used by main and the tests. */
@@ -120,7 +71,7 @@ export async function createApp(
   });
   const root: DynamicModule = AppModule.forRoot(config, options.clock);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  // Body parsing is ours (acceptEmptyJsonBodies) rather than Nest's, which would replace it at init.
+  // Body parsing is ours (body-parsers.ts) rather than Nest's, which would replace it at init.
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bufferLogs: true,
     bodyParser: false,
@@ -132,11 +83,13 @@ export async function createApp(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  answerHttpRefusals(fastify);
   closeConnectionsWhileDraining(fastify);
+  countRequestsInFlight(fastify);
   applyConnectionLimits(fastify, config);
   refuseRepeatedHeaders(fastify);
   secureResponseHeaders(fastify, config);
-  acceptEmptyJsonBodies(fastify);
+  registerBodyParsers(fastify, config.bodyLimitBytes);
 
   serveOpenApi(app, config);
   await serveWebAssets(app);

@@ -21,6 +21,8 @@ export class AppConfig {
     statementTimeoutMs: number;
     /** Client-side bound on a query's answer (the network may stall where statement_timeout cannot help). */
     queryTimeoutMs: number;
+    /** Client-side bound on reads (never above queryTimeoutMs). */
+    readTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -38,6 +40,7 @@ export class AppConfig {
     /** Per route group overrides of apiPerUser / apiPerClient (RATE_LIMIT_GROUPS). */
     groups: Record<string, { perUser: number; perClient: number }>;
     tokenFailures: number;
+    bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
     imagesPerAddress: number;
@@ -75,7 +78,7 @@ export class AppConfig {
   readonly punchout!: {
     startTtlSeconds: number;
     idleTtlSeconds: number;
-    /** CSP frame-ancestors source list of the punchout pages. */
+    /** Frame-ancestors sources of the punchout pages besides the session's own origins (PUNCHOUT_FRAME_ANCESTORS). */
     frameAncestors: string;
     /** OCI UNIT when an offer has none. */
     defaultUnit: string;
@@ -141,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: vars.DATABASE_IDLE_TIMEOUT_MS,
       statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
+      readTimeoutMs: Math.min(
+        vars.DATABASE_READ_TIMEOUT_MS,
+        vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
+      ),
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },
@@ -160,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiPerClient: vars.API_RATE_LIMIT_PER_CLIENT,
       groups: parseRateLimitGroups(vars.RATE_LIMIT_GROUPS),
       tokenFailures: vars.TOKEN_RATE_LIMIT_FAILURES,
+      bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,

@@ -173,6 +173,17 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
+  /**
+   * Client-side bound on waiting for a read's answer (ms): a SELECT outside a transaction, or any
+   * statement of a read-only transaction (search). Tighter than `DATABASE_QUERY_TIMEOUT_MS`, so API reads
+   * in flight when the network to PostgreSQL stalls turn into 503s within seconds; writes keep theirs.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_READ_TIMEOUT_MS = 5_000;
+
   /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
   @IsString()
   @MaxLength(500)
@@ -286,6 +297,16 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10_000_000)
   TOKEN_RATE_LIMIT_FAILURES = 30;
+
+  /**
+   * Failed bearer authentications (a token that is malformed, unknown, expired or revoked) per window
+   * and source address; past it the address gets 429 with Retry-After until the window ends (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS = 120;
 
   /** API points per window per user, in each route group (a search costs 1 to about 10 points, anything else 1). */
   @Type(() => Number)
@@ -463,13 +484,15 @@ export class EnvironmentVariables {
   PUNCHOUT_IDLE_TTL_SECONDS = 3_600;
 
   /**
-   * CSP `frame-ancestors` of the punchout pages: `*` (procurement suites frame punchout), `'none'`,
-   * `'self'`, or space-separated origins such as `https://srm.example.com`.
+   * Who may frame the punchout pages beyond the session's own procurement system (its HOOK_URL's
+   * origin and its client's allowed callback origins, always allowed): space-separated origins such
+   * as `https://portal.example.com` (an SAP portal framing SRM), `'self'`, or `*` for any site.
    */
-  @Matches(/^[^\s;,'"]+( [^\s;,'"]+)*$|^'(none|self)'$/, {
-    message: "PUNCHOUT_FRAME_ANCESTORS must be *, 'none', 'self' or space-separated origins",
+  @IsOptional()
+  @Matches(/^$|^[^\s;,'"]+( [^\s;,'"]+)*$|^'self'$/, {
+    message: "PUNCHOUT_FRAME_ANCESTORS must be empty, *, 'self' or space-separated origins",
   })
-  PUNCHOUT_FRAME_ANCESTORS = '*';
+  PUNCHOUT_FRAME_ANCESTORS = '';
 
   /** OCI `NEW_ITEM-UNIT` sent when an offer names no unit of its own (UN/ECE Rec. 20 code). */
   @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { boundReads } from './read-timeout';
 
 export type PoolErrorListener = (error: Error) => void;
 
@@ -8,7 +9,7 @@ export type PoolErrorListener = (error: Error) => void;
  * restart would crash the process) nor sets timeouts (it would wait forever).
  */
 export function createPgPool(config: AppConfig, onError: PoolErrorListener): Pool {
-  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs } =
+  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs, readTimeoutMs } =
     config.database;
   if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
   const pool = new Pool({
@@ -27,5 +28,7 @@ export function createPgPool(config: AppConfig, onError: PoolErrorListener): Poo
     keepAliveInitialDelayMillis: 10_000,
   });
   pool.on('error', onError);
+  // Reads fail fast in a stall (DATABASE_READ_TIMEOUT_MS); writes keep query_timeout.
+  if (readTimeoutMs < queryTimeoutMs) boundReads(pool, readTimeoutMs);
   return pool;
 }

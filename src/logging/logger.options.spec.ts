@@ -4,7 +4,8 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../config/app-config';
-import { loggerOptions, redactUrl } from './logger.options';
+import { redactUrl } from '../common/http/redact-url';
+import { loggerOptions } from './logger.options';
 
 function capture(): { stream: Writable; lines: () => string } {
   let text = '';
@@ -45,6 +46,22 @@ describe('logger options', () => {
     expect(redactUrl('/punchout/s/psk_abc-DEF_123/cart?done=added')).toBe(
       '/punchout/s/psk_[REDACTED]/cart?done=added',
     );
+  });
+
+  it.each([
+    ['/punchout/start/%70st_abcDEF', '/punchout/start/pst_[REDACTED]'],
+    ['/punchout/s/psk%5Fabc/cart', '/punchout/s/psk_[REDACTED]/cart'],
+    ['/punchout/s/%70%73%6b%5fabc', '/punchout/s/psk_[REDACTED]'],
+    ['/punchout/s/%2570sk_abc', '/punchout/s/psk_[REDACTED]'],
+    ['/punchout/s/PSK_abc', '/punchout/s/PSK_[REDACTED]'],
+    ['/punchout/start/x%2Fpst_abc', '/punchout/start/x%2Fpst_[REDACTED]'],
+    ['/punchout/s/psk_abc%zz', '/punchout/s/psk_[REDACTED]'],
+  ])('masks a secret in a path however it is encoded (%s)', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+
+  it('leaves other encoded segments as they were sent', () => {
+    expect(redactUrl('/api/v1/marketplace/product/a%20b')).toBe('/api/v1/marketplace/product/a%20b');
   });
 
   it('masks only secret-bearing query parameters', () => {

@@ -54,13 +54,15 @@ export function registerFormBodyParser(fastify: FastifyInstance, bodyLimitBytes:
   // (Fastify alone would answer 415 for unknown or missing media types, 413 for large bodies).
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (!isOAuthRoute(request)) return done();
-    const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (mediaType !== FORM_CONTENT_TYPE) {
+    const [mediaType, ...parameters] = (request.headers['content-type'] ?? '').toLowerCase().split(';');
+    const charset = parameters.map((p) => p.trim()).find((p) => p.startsWith('charset='));
+    const utf8 = charset === undefined || /^charset="?utf-?8"?$/.test(charset);
+    if (mediaType.trim() !== FORM_CONTENT_TYPE || !utf8) {
       return done(
         new ApiError(
           HttpStatus.BAD_REQUEST,
           'invalid_request',
-          `The request body must be ${FORM_CONTENT_TYPE}.`,
+          `The request body must be ${FORM_CONTENT_TYPE} (UTF-8).`,
           noStore,
         ),
       );

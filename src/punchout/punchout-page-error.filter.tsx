@@ -6,7 +6,7 @@ import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { pickLanguage } from '../web/language';
-import { sendPage } from '../web/page-security';
+import { frameAncestorsSource, sendPage } from '../web/page-security';
 import { renderPage } from '../web/render-page';
 import { PunchoutSessionStore } from './punchout-session.store';
 import { messagesFor } from './punchout.messages';
@@ -83,7 +83,10 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
         status: status >= 400 && status < 600 ? status : 500,
         // The empty cart's form posts to the session's HOOK_URL: its origin joins form-action.
         formActions: failedSession ? [new URL(failedSession.callbackUrl).origin] : [],
-        frameAncestors: this.config.punchout.frameAncestors,
+        frameAncestors: frameAncestorsSource(
+          failedSession ? [new URL(failedSession.callbackUrl).origin] : [],
+          this.config.punchout.frameAncestors,
+        ),
       },
     );
   }

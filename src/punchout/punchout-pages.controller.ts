@@ -6,11 +6,12 @@ import { AppConfig } from '../config/app-config';
 import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { pickLanguage, PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
-import { sendPage } from '../web/page-security';
+import { frameAncestorsSource, sendPage } from '../web/page-security';
 import { renderPage } from '../web/render-page';
 import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PageResult, PunchoutPagesService } from './punchout-pages.service';
 import { PUNCHOUT_BASE } from './punchout-paths';
+import { PunchoutSessionStore } from './punchout-session.store';
 
 type Form = Record<string, string | string[]>;
 
@@ -26,6 +27,7 @@ type Form = Record<string, string | string[]>;
 export class PunchoutPagesController {
   constructor(
     private readonly pages: PunchoutPagesService,
+    private readonly store: PunchoutSessionStore,
     private readonly config: AppConfig,
   ) {}
 
@@ -50,7 +52,7 @@ export class PunchoutPagesController {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    this.send(reply, result);
+    await this.send(reply, result);
   }
 
   @Get('s/:key')
@@ -59,7 +61,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.product(key, undefined, this.language(al)));
+    await this.send(reply, await this.pages.product(key, undefined, this.language(al)));
   }
 
   @Get('s/:key/product/:productId')
@@ -69,7 +71,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.product(key, productId, this.language(al)));
+    await this.send(reply, await this.pages.product(key, productId, this.language(al)));
   }
 
   @Get('s/:key/search')
@@ -79,7 +81,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.searchPage(key, query, this.language(al)));
+    await this.send(reply, await this.pages.searchPage(key, query, this.language(al)));
   }
 
   @Get('s/:key/cart')
@@ -89,7 +91,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.cartPage(key, this.language(al), done));
+    await this.send(reply, await this.pages.cartPage(key, this.language(al), done));
   }
 
   /**
@@ -98,7 +100,7 @@ export class PunchoutPagesController {
    */
   @Get(['s/:key/transfer', 's/:key/cancel', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
   async toCart(@Param('key') key: string, @Res() reply: FastifyReply) {
-    this.send(reply, this.pages.cartRedirect(key));
+    await this.send(reply, this.pages.cartRedirect(key));
   }
 
   @Post('s/:key/cart/add')
@@ -108,7 +110,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.add(key, this.form(body), this.language(al)));
+    await this.send(reply, await this.pages.add(key, this.form(body), this.language(al)));
   }
 
   @Post('s/:key/cart/update')
@@ -118,7 +120,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.update(key, this.form(body), this.language(al)));
+    await this.send(reply, await this.pages.update(key, this.form(body), this.language(al)));
   }
 
   @Post('s/:key/cart/remove')
@@ -128,7 +130,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.remove(key, this.form(body), this.language(al)));
+    await this.send(reply, await this.pages.remove(key, this.form(body), this.language(al)));
   }
 
   @Post('s/:key/transfer')
@@ -138,7 +140,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.transfer(key, this.form(body), this.language(al)));
+    await this.send(reply, await this.pages.transfer(key, this.form(body), this.language(al)));
   }
 
   @Post('s/:key/cancel')
@@ -148,7 +150,7 @@ export class PunchoutPagesController {
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    this.send(reply, await this.pages.cancel(key, this.form(body), this.language(al)));
+    await this.send(reply, await this.pages.cancel(key, this.form(body), this.language(al)));
   }
 
   private language(acceptLanguage: string | undefined): PageLanguage {
@@ -160,7 +162,7 @@ export class PunchoutPagesController {
     return typeof body === 'string' ? readPageForm(body) : {};
   }
 
-  private send(reply: FastifyReply, result: PageResult): void {
+  private async send(reply: FastifyReply, result: PageResult): Promise<void> {
     if (result.kind === 'redirect') {
       void reply
         .header('cache-control', 'no-store')
@@ -172,7 +174,11 @@ export class PunchoutPagesController {
       status: result.status,
       // The return form posts to the session's HOOK_URL: its origin joins form-action.
       formActions: result.session ? [new URL(result.session.callbackUrl).origin] : [],
-      frameAncestors: this.config.punchout.frameAncestors,
+      // Framed by the session's own procurement system, plus PUNCHOUT_FRAME_ANCESTORS.
+      frameAncestors: frameAncestorsSource(
+        result.session ? await this.store.frameOrigins(result.session) : [],
+        this.config.punchout.frameAncestors,
+      ),
     });
   }
 }

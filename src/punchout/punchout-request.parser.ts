@@ -5,6 +5,7 @@
  */
 
 import { getAlpha2Codes } from 'i18n-iso-countries';
+import { isWellFormedText } from '../common/validation/well-formed-text';
 
 export const NAME_MAX_LENGTH = 200;
 
@@ -36,17 +37,6 @@ export type PunchoutRequestParse = { ok: true; request: PunchoutRequest } | { ok
 const TOP_LEVEL_FIELDS = new Set(['callbackUrl', 'name', 'shipTo']);
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/**
- * A lone UTF-16 surrogate: with the `u` flag a well-formed pair is one code point and does not
- * match. Such a string is not Unicode text (String.prototype.isWellFormed is false): PostgreSQL's
- * jsonb refuses it (22P02), so it must be a 400 here, not a 500 at the audit insert.
- */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-export function isWellFormedText(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
-}
 
 /**
  * The officially assigned ISO 3166-1 alpha-2 codes (i18n-iso-countries' list, 249 codes), less

@@ -47,6 +47,19 @@ export class PunchoutSessionStore {
     return new Date(this.clock.now().getTime() + this.config.punchout.idleTtlSeconds * 1000);
   }
 
+  /**
+   * Who may frame the session's pages: its HOOK_URL's origin and its client's allowed callback
+   * origins (the procurement system's hosts; read as the punchout API reads them when it checks one).
+   */
+  async frameOrigins(session: PunchoutSession): Promise<string[]> {
+    const { rows } = await this.prisma.pool.query<{ origins: string[] | null }>({
+      name: 'punchout-client-origins',
+      text: 'SELECT callback_origins AS origins FROM oauth_client WHERE id = $1::uuid',
+      values: [session.clientId],
+    });
+    return [new URL(session.callbackUrl).origin, ...(rows[0]?.origins ?? [])];
+  }
+
   async byStartToken(token: string): Promise<PunchoutSession | null> {
     if (!isStartToken(token)) return null;
     return this.prisma.punchoutSession.findUnique({ where: { startTokenHash: digestOf(token) } });

@@ -9,6 +9,18 @@ export interface PageOptions {
   frameAncestors?: string;
 }
 
+/**
+ * The CSP frame-ancestors source list of a page a procurement suite frames: `origins` (a punchout
+ * session's own: its HOOK_URL's and its client's allowed callback origins) plus `widen`
+ * (PUNCHOUT_FRAME_ANCESTORS: more origins, or `*` for any site); `'none'` when both are empty.
+ */
+export function frameAncestorsSource(origins: readonly string[], widen: string): string {
+  const extra = widen.split(' ').filter((source) => source !== '');
+  if (extra.includes('*')) return '*';
+  const sources = [...new Set([...origins.map((origin) => origin.toLowerCase()), ...extra])];
+  return sources.length > 0 ? sources.join(' ') : "'none'";
+}
+
 /** The Content-Security-Policy of every page: our own scripts and styles only, nothing inline. */
 export function contentSecurityPolicy(options: PageOptions = {}): string {
   return [

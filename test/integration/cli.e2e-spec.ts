@@ -129,6 +129,18 @@ describe('operator CLI', () => {
     ).not.toBeNull();
   });
 
+  it('lists the category tree for import authors, each category with its depth', async () => {
+    // The template database is migrated, not seeded: a demo catalog of a few products brings the tree.
+    expect((await cli(database.url, 'catalog', 'demo', '--products', '3')).code).toBe(0);
+    const run = await cli(database.url, 'catalog', 'categories', '--json');
+    expect(run.code).toBe(0);
+    const categories = JSON.parse(run.stdout) as Array<{ id: string; depth: number }>;
+    expect(categories.length).toBeGreaterThan(5);
+    expect(categories).toContainEqual(expect.objectContaining({ id: 'chairs', depth: expect.any(Number) }));
+    const human = await cli(database.url, 'catalog', 'categories');
+    expect(human.stdout).toMatch(/^id +English \/ German name/);
+  });
+
   it('reports migrations as applied and migrating again as a no-op', async () => {
     const status = await cli(database.url, 'db', 'status', '--json');
     expect(status.code).toBe(0);

@@ -75,8 +75,8 @@ describe('server-rendered pages (shared web layer)', () => {
     expect(css.headers.get('etag')).toBeTruthy();
     expect(await css.text()).toContain(':focus-visible');
     const escape = await fetch(`${t.baseUrl}/assets/..%2f..%2fpackage.json`);
-    expect(escape.status).toBe(403);
-    expect(await escape.json()).toEqual({ error: 'insufficient_scope', error_description: 'Forbidden' });
+    expect(escape.status).toBe(404);
+    expect(await escape.json()).toEqual({ error: 'not_found', error_description: 'No such file.' });
     expect((await fetch(`${t.baseUrl}/assets/missing.css`)).status).toBe(404);
   });
 

@@ -30,6 +30,11 @@ import {
 import { CliIo, printResult } from '../cli-output';
 import { Progress } from '../cli-progress';
 import { userRef } from './oauth.handlers';
+import { AuditModule } from '../../audit/audit.module';
+import { ConsoleSignInModule } from '../../audit/console/console-sign-in.module';
+import { OAuthModule } from '../../oauth/oauth.module';
+
+const AUDIT = () => [OAuthModule, AuditModule];
 
 interface VerifyInput {
   org: string;
@@ -47,6 +52,7 @@ interface ExportInput {
 
 export const auditVerify = handler<VerifyInput>({
   needsApp: true,
+  modules: AUDIT,
   parse(args) {
     onlyPositionals(args, []);
     const org = requiredOption(args, 'org');
@@ -87,6 +93,7 @@ export const auditVerify = handler<VerifyInput>({
 
 export const auditHead = handler<string>({
   needsApp: true,
+  modules: AUDIT,
   parse(args) {
     onlyPositionals(args, []);
     return requiredOption(args, 'org');
@@ -110,6 +117,7 @@ ${key.publicKeyPem.trimEnd()}
 
 export const auditExport = handler<ExportInput>({
   needsApp: true,
+  modules: AUDIT,
   parse(args) {
     onlyPositionals(args, []);
     const org = requiredOption(args, 'org');
@@ -187,6 +195,7 @@ ${publicKeyPem.trimEnd()}`,
  */
 export const auditConsoleLink = handler<UserRefDto>({
   needsApp: true,
+  modules: () => [ConsoleSignInModule],
   parse: userRef,
   async run(ctx) {
     const link = await service(ctx, ConsoleSignInService).createLinkFor(

@@ -15,6 +15,9 @@ import {
 } from '../cli-command';
 import { printResult } from '../cli-output';
 import { Progress } from '../cli-progress';
+import { CatalogModule } from '../../catalog/catalog.module';
+
+const CATALOG = () => [CatalogModule];
 
 const MAX_DEMO_PRODUCTS = 1_000_000;
 /** Problems printed on the terminal; all of them go to --errors-out. */
@@ -34,6 +37,7 @@ interface ImportInput {
 
 export const catalogDemo = handler<DemoInput>({
   needsApp: true,
+  modules: CATALOG,
   parse(args) {
     onlyPositionals(args, []);
     return parseDemoArgs(args);
@@ -64,6 +68,7 @@ export const catalogDemo = handler<DemoInput>({
 
 export const catalogImport = handler<ImportInput>({
   needsApp: true,
+  modules: CATALOG,
   parse(args) {
     const [file] = onlyPositionals(args, ['<file>']);
     const format = formatOf(file, stringOption(args, 'format'));
@@ -135,6 +140,7 @@ export const catalogImport = handler<ImportInput>({
 
 export const catalogCategories = handler<void>({
   needsApp: true,
+  modules: CATALOG,
   parse(args) {
     onlyPositionals(args, []);
   },

@@ -17,6 +17,10 @@ import {
 } from '../cli-command';
 import { printResult } from '../cli-output';
 import { validateArgs } from '../cli-validation';
+import { GuidanceModule } from '../../guidance/guidance.module';
+import { OAuthModule } from '../../oauth/oauth.module';
+
+const GUIDANCE = () => [OAuthModule, GuidanceModule];
 
 interface AddInput {
   org: string;
@@ -35,6 +39,7 @@ interface RemoveInput {
 
 export const guidanceAdd = handler<AddInput>({
   needsApp: true,
+  modules: GUIDANCE,
   parse(args) {
     onlyPositionals(args, []);
     const org = requiredOption(args, 'org');
@@ -57,6 +62,7 @@ export const guidanceAdd = handler<AddInput>({
 
 export const guidanceList = handler<ListInput>({
   needsApp: true,
+  modules: GUIDANCE,
   parse(args) {
     onlyPositionals(args, []);
     return { org: requiredOption(args, 'org'), all: flagOption(args, 'all') };
@@ -80,6 +86,7 @@ export const guidanceList = handler<ListInput>({
 
 export const guidanceRemove = handler<RemoveInput>({
   needsApp: true,
+  modules: GUIDANCE,
   parse(args) {
     const [ruleId] = onlyPositionals(args, ['<ruleId>']);
     const org = requiredOption(args, 'org');

@@ -22,6 +22,9 @@ import {
 } from '../cli-command';
 import { printResult } from '../cli-output';
 import { validateArgs } from '../cli-validation';
+import { OAuthModule } from '../../oauth/oauth.module';
+
+const OAUTH = () => [OAuthModule];
 
 /** How the command line names each field of the OAuth DTOs. */
 const LABELS = {
@@ -40,6 +43,7 @@ const MAX_GRACE_SECONDS = 30 * 86_400;
 
 export const orgCreate = handler<CreateOrganizationDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     const words = args.positionals.slice(2);
     const name = stringOption(args, 'name');
@@ -67,6 +71,7 @@ export const orgCreate = handler<CreateOrganizationDto>({
 
 export const orgList = handler<void>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
   },
@@ -83,6 +88,7 @@ export const orgList = handler<void>({
 
 export const clientCreate = handler<CreateClientDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -109,6 +115,7 @@ export const clientCreate = handler<CreateClientDto>({
 
 export const clientList = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return requiredOption(args, 'org');
@@ -134,6 +141,7 @@ export const clientList = handler<string>({
 
 export const clientRevoke = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     return clientIdOf(args);
   },
@@ -150,6 +158,7 @@ export const clientRevoke = handler<string>({
 
 export const clientRotateSecret = handler<{ clientId: string; graceSeconds: number }>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     const clientId = clientIdOf(args);
     const grace = stringOption(args, 'grace') ?? '0';
@@ -241,6 +250,7 @@ export const clientOrigins = handler<{ clientId: string; add: string[]; remove: 
 
 export const userAdd = handler<AddUserDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -262,6 +272,7 @@ export const userAdd = handler<AddUserDto>({
 
 export const userList = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return requiredOption(args, 'org');
@@ -281,6 +292,7 @@ export const userList = handler<string>({
 
 export const userDisable = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const user = await service(ctx, UsersService).disable(ctx.input, cliActor(ctx));
@@ -290,6 +302,7 @@ export const userDisable = handler<UserRefDto>({
 
 export const userEnable = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const user = await service(ctx, UsersService).enable(ctx.input, cliActor(ctx));
@@ -299,6 +312,7 @@ export const userEnable = handler<UserRefDto>({
 
 export const userRoles = handler<SetUserRolesDto>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     onlyPositionals(args, []);
     return validateArgs(
@@ -320,6 +334,7 @@ export const userRoles = handler<SetUserRolesDto>({
 
 export const tokenRevokeUser = handler<UserRefDto>({
   needsApp: true,
+  modules: OAUTH,
   parse: userRef,
   async run(ctx) {
     const result = await service(ctx, AccessTokensService).revokeForUser(ctx.input, cliActor(ctx));

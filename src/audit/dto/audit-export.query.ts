@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsStorableInstant } from '../../common/validation/storable-instant';
 
 export class AuditExportQuery {
   @ApiPropertyOptional({
@@ -8,6 +9,7 @@ export class AuditExportQuery {
   })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  @IsStorableInstant()
   from?: string;
 
   @ApiPropertyOptional({
@@ -16,6 +18,7 @@ export class AuditExportQuery {
   })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsStorableInstant()
   to?: string;
 
   @ApiPropertyOptional({ enum: ['jsonl', 'csv'], default: 'jsonl' })

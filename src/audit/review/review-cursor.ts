@@ -1,9 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError } from '../../common/http/api-error';
+import { isStorableInstant } from '../../common/validation/storable-instant';
 
 /**
  * Opaque paging cursors: base64url of a small JSON array. Clients must not build them; the server
- * checks their shape on the way back and answers 400 for anything it did not issue.
+ * checks them completely on the way back (shape, types, an instant PostgreSQL can store, written as
+ * we write it, a UUID) and answers 400 for anything it did not issue, before any query runs.
  */
 export interface SessionCursor {
   createdAt: Date;
@@ -11,6 +13,8 @@ export interface SessionCursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Exactly what Date.prototype.toISOString() writes for the years we store. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function encodeSessionCursor(cursor: SessionCursor): string {
   return Buffer.from(JSON.stringify(['s', cursor.createdAt.toISOString(), cursor.id])).toString('base64url');
@@ -23,11 +27,15 @@ export function decodeSessionCursor(text: string): SessionCursor {
     value.length === 3 &&
     value[0] === 's' &&
     typeof value[1] === 'string' &&
+    ISO_INSTANT.test(value[1]) &&
     typeof value[2] === 'string' &&
     UUID.test(value[2])
   ) {
     const createdAt = new Date(value[1]);
-    if (!Number.isNaN(createdAt.getTime())) return { createdAt, id: value[2] };
+    // The round trip refuses dates that do not exist (02-30) and years out of the database's range.
+    if (isStorableInstant(createdAt) && createdAt.toISOString() === value[1]) {
+      return { createdAt, id: value[2] };
+    }
   }
   throw invalidCursor();
 }

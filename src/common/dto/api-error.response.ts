@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CODES } from '../http/api-error';
 
 /**
  * The body of every error the gateway answers (RFC 6749 5.2 shape, used by the API too): one shared
@@ -7,10 +8,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 export class ApiErrorResponse {
   @ApiProperty({
     example: 'invalid_request',
-    description:
-      'Machine-readable code: invalid_request, invalid_client, invalid_grant, unsupported_grant_type, ' +
-      'invalid_token, insufficient_scope, not_found, request_too_large, unsupported_media_type, ' +
-      'rate_limited, server_error, service_unavailable.',
+    enum: ERROR_CODES,
+    description: 'Machine-readable code (docs/api.md says which status each goes with).',
   })
   error!: string;
 

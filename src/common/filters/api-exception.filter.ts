@@ -1,14 +1,19 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Logger, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../http/redact-url';
 import { errorResponseFor } from './error-response';
+import { PageErrorResponder } from './page-error.responder';
 
 /**
- * The global filter: every error leaves in our shape (see errorResponseFor). Nest also routes
- * Fastify's own errors (body parsing, size limits, unknown routes) through it.
+ * The global filter: every error leaves in our shape (see errorResponseFor), on a browser page's URL
+ * as an HTML page (PageErrorResponder). Nest also routes Fastify's own errors (body parsing, size
+ * limits, unknown routes) through it.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+
+  constructor(@Optional() private readonly pages?: PageErrorResponder) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
@@ -16,10 +21,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body, headers } = errorResponseFor(exception, request);
     if (status >= 500) {
       this.logger.error(
-        { err: exception, reqId: request?.id, method: request?.method, url: request?.url?.split('?')[0] },
+        {
+          err: exception,
+          reqId: request?.id,
+          method: request?.method,
+          url: redactUrl(request?.url?.split('?')[0]),
+        },
         `request failed with ${status}`,
       );
     }
+    if (this.pages?.handles(request)) return this.pages.send(request, reply, { status, body, headers });
     void reply.status(status).headers(headers).send(body);
   }
 }

@@ -42,6 +42,15 @@ export function errorResponseFor(thrown: unknown, request?: FastifyRequest): Err
     };
   }
   const clientStatus = fastifyClientErrorStatus(exception);
+  if (clientStatus === HttpStatus.FORBIDDEN) {
+    // Only the static file server (@fastify/static) raises a bare 403: a path that leaves its
+    // directory (/assets/..%2f..). There is no such file; it is no missing permission either.
+    return {
+      status: HttpStatus.NOT_FOUND,
+      body: { error: 'not_found', error_description: 'No such file.' },
+      headers: {},
+    };
+  }
   if (clientStatus) {
     const code = ERROR_CODE_BY_STATUS[clientStatus] ?? 'invalid_request';
     return {

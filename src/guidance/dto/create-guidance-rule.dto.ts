@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
+import { IsWellFormedText } from '../../common/validation/well-formed-text';
 import type { GuidanceEffectName, GuidanceMatcherName } from '../guidance-evaluator';
 
 export const GUIDANCE_EFFECTS: GuidanceEffectName[] = ['preferred', 'blocked'];
@@ -48,6 +49,7 @@ export class CreateGuidanceRuleDto {
   @IsString()
   @Length(1, 200)
   @withoutNul()
+  @IsWellFormedText()
   value!: string;
 
   @ApiPropertyOptional({ example: 'EUR', description: 'Required for price_above, not allowed otherwise.' })
@@ -55,6 +57,7 @@ export class CreateGuidanceRuleDto {
   @Matches(/^[A-Z]{3}$/, {
     message: 'currency must be an ISO 4217 code such as EUR (required for price_above)',
   })
+  @IsWellFormedText()
   currency?: string;
 
   @ApiPropertyOptional({ example: 'Framework contract 2026-114' })
@@ -62,6 +65,7 @@ export class CreateGuidanceRuleDto {
   @IsString()
   @Length(1, 500)
   @withoutNul()
+  @IsWellFormedText()
   note?: string;
 }
 

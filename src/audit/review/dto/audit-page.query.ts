@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsStorableInstant } from '../../../common/validation/storable-instant';
 
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 25;
@@ -20,12 +21,14 @@ export class AuditPageQuery {
   })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'from must be an ISO 8601 date or date-time' })
+  @IsStorableInstant()
   @Matches(INSTANT_PATTERN, { message: instantMessage('from') })
   from?: string;
 
   @ApiPropertyOptional({ description: 'Before this instant (ISO 8601, exclusive).' })
   @IsOptional()
   @IsISO8601(ISO_OPTIONS, { message: 'to must be an ISO 8601 date or date-time' })
+  @IsStorableInstant()
   @Matches(INSTANT_PATTERN, { message: instantMessage('to') })
   to?: string;
 
