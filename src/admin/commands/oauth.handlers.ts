@@ -193,6 +193,7 @@ export const clientRotateSecret = handler<{ clientId: string; graceSeconds: numb
 
 export const clientPunchoutSecret = handler<string>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     return clientIdOf(args);
   },
@@ -212,6 +213,7 @@ export const clientPunchoutSecret = handler<string>({
 
 export const clientOrigins = handler<{ clientId: string; add: string[]; remove: string[] }>({
   needsApp: true,
+  modules: OAUTH,
   parse(args) {
     const clientId = clientIdOf(args);
     const change = validateArgs(
