@@ -56,6 +56,7 @@ const PUBLIC_FILES = {
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
     'search-filters.ts', // facet ids and predicates shared by search's parser and facets
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
+    'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
     'import/import-records.reader.ts', // import formats (the CLI checks --format)
     'import/import-problem.ts', // a rejected import row (line, field, reason), reported by the CLI

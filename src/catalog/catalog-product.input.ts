@@ -21,6 +21,11 @@ export interface OfferInput {
   deliveryDays: number | null;
   availability: AvailabilityName;
   isPrime: boolean;
+  /** VAT rate in percent as decimal text ("19", "7", "5.5"); null when not stated. */
+  vatRate: string | null;
+  /** Whether `price` and the tier prices include VAT at `vatRate` (then `vatRate` is required). */
+  priceIncludesVat: boolean;
+  /** A vendor's own tax text, shown only when the two fields above state nothing. */
   priceTaxLabel: string | null;
   priceInfo: string | null;
   unit: string;

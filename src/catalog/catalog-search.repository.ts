@@ -44,6 +44,9 @@ export interface SearchHit {
   currency: string | null;
   quantityDiscounts: boolean;
   deliveryDays: number | null;
+  /** The shown offer's VAT facts (rate as decimal text or null) and vendor tax text. */
+  vatRate: string | null;
+  priceIncludesVat: boolean;
   priceTaxLabel: string | null;
   preferred: boolean;
   blocked: boolean;
@@ -102,6 +105,7 @@ export class CatalogSearchRepository {
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
              p.availability::text AS availability, p.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
+             bo.vat_rate::text AS vat_rate, bo.price_includes_vat,
              coalesce(bo.blocked, false) AS blocked, coalesce(bo.preferred, false) AS offer_preferred
         FROM (SELECT 1) one
         LEFT JOIN top r ON TRUE
@@ -109,7 +113,7 @@ export class CatalogSearchRepository {
         LEFT JOIN LATERAL (
           -- The shown offer: the first in buyer order (guidance-offer-order.ts).
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
-                 o.price_tax_label, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
+                 o.price_tax_label, o.vat_rate, o.price_includes_vat, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
            WHERE o.product_id = p.id
            ORDER BY ${guidance.offerOrder(search.currency)}
@@ -132,6 +136,8 @@ export class CatalogSearchRepository {
         currency: row.currency,
         quantityDiscounts: row.tiers === true,
         deliveryDays: row.delivery_days,
+        vatRate: row.vat_rate,
+        priceIncludesVat: row.price_includes_vat === true,
         priceTaxLabel: row.price_tax_label,
         // The shown offer's flag: it already includes product-level preferences, and a product
         // whose offers are all blocked is never preferred (guidance-evaluator.ts).
@@ -159,6 +165,18 @@ export class CatalogSearchRepository {
     } catch (error) {
       throw isStatementTimeout(error) ? searchTimeoutError() : error;
     }
+  }
+
+  /**
+   * Whether the full-text query has a term a match must contain. Without one (only -exclusions,
+   * stop words or punctuation, or a word ORed with an exclusion) PostgreSQL's query tree is 'T'
+   * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
+   * reading decides, so the answer agrees with the search itself. One short statement, no table read.
+   */
+  async hasRequiredTerm(text: string): Promise<boolean> {
+    // Under the search's own statement timeout: the query functions are the search's.
+    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`);
+    return rows[0]?.ok === true;
   }
 
   /** Facet material over a bounded sample of the text matches, in one round trip. */
@@ -248,8 +266,8 @@ function rankOf(search: CatalogSearch): Sql {
 }
 
 /**
- * The price product `p` shows (its shown offer's, guidance-offer-order.ts) when that offer is in the
- * marketplace currency, else NULL. Reads offers only where the product row cannot tell: with no
+ * The net price of the offer product `p` shows (its shown offer's, guidance-offer-order.ts) when that
+ * offer is in the marketplace currency, else NULL: price filter and facet compare net prices. Reads offers only where the product row cannot tell: with no
  * offer-level rule every offer of a product gets the same verdict, so the shown offer is the
  * cheapest in the currency, which is the denormalized best offer when that one is in the currency;
  * a product with one offer shows it whatever the rules.
@@ -259,10 +277,10 @@ function shownPriceOf(search: CatalogSearch): Sql {
   const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
   if (!guidance.offerLevel) {
     return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
-                    ELSE (SELECT min(o.price) FROM offer o WHERE o.product_id = p.id AND o.currency = ${currency}) END`;
+                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.currency = ${currency}) END`;
   }
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
-                  ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.price END FROM offer o
+                  ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
                          WHERE o.product_id = p.id ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
 }
 

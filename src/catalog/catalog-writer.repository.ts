@@ -85,23 +85,24 @@ export class CatalogWriterRepository {
     ]);
     const written = await client.query<{ id: string }>(
       `INSERT INTO offer (id, product_id, vendor, vendor_sku, price, currency, quantity_tiers, quantity_min,
-         quantity_max, condition, fulfillment, delivery_days, availability, is_prime, price_tax_label,
-         price_info, unit, price_unit_quantity, updated_at)
+         quantity_max, condition, fulfillment, delivery_days, availability, is_prime, vat_rate,
+         price_includes_vat, price_tax_label, price_info, unit, price_unit_quantity, updated_at)
        SELECT t.id, t."productId", t.vendor, t."vendorSku", t.price, t.currency, coalesce(t."quantityTiers", '[]'),
               t."quantityMin", t."quantityMax", t.condition, t.fulfillment, t."deliveryDays", t.availability,
-              coalesce(t."isPrime", false), t."priceTaxLabel", t."priceInfo", coalesce(t.unit, 'PCE'),
+              coalesce(t."isPrime", false), t."vatRate", coalesce(t."priceIncludesVat", false), t."priceTaxLabel", t."priceInfo", coalesce(t.unit, 'PCE'),
               coalesce(t."priceUnitQuantity", 1), now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productId" text, vendor text, "vendorSku" text,
               price numeric, currency text, "quantityTiers" jsonb, "quantityMin" int, "quantityMax" int,
               condition offer_condition, fulfillment text, "deliveryDays" smallint, availability availability,
-              "isPrime" boolean, "priceTaxLabel" text, "priceInfo" text, unit text, "priceUnitQuantity" int)
+              "isPrime" boolean, "vatRate" numeric, "priceIncludesVat" boolean, "priceTaxLabel" text, "priceInfo" text, unit text, "priceUnitQuantity" int)
        ON CONFLICT (id) DO UPDATE SET
          vendor = excluded.vendor, vendor_sku = excluded.vendor_sku, price = excluded.price,
          currency = excluded.currency, quantity_tiers = excluded.quantity_tiers,
          quantity_min = excluded.quantity_min, quantity_max = excluded.quantity_max,
          condition = excluded.condition, fulfillment = excluded.fulfillment,
          delivery_days = excluded.delivery_days, availability = excluded.availability,
-         is_prime = excluded.is_prime, price_tax_label = excluded.price_tax_label,
+         is_prime = excluded.is_prime, vat_rate = excluded.vat_rate,
+         price_includes_vat = excluded.price_includes_vat, price_tax_label = excluded.price_tax_label,
          price_info = excluded.price_info, unit = excluded.unit,
          price_unit_quantity = excluded.price_unit_quantity, updated_at = now()
          WHERE offer.product_id = excluded.product_id

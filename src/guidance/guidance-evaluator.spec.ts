@@ -21,6 +21,7 @@ const offer = (data: Partial<OfferFacts> = {}): OfferFacts => ({
   price: '10.00',
   currency: 'EUR',
   ...data,
+  netPrice: data.netPrice ?? data.price ?? '10.00',
 });
 
 const rule = (

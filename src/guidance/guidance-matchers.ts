@@ -114,13 +114,16 @@ export const MATCHERS: Readonly<Record<GuidanceMatcherName, MatcherDefinition>> 
   unspsc_prefix: factMatcher('product', (p) => p.unspsc, sql`p.unspsc`, COMPARISONS.prefix, true),
   condition: factMatcher('offer', (_, o) => o.condition, sql`o.condition::text`, COMPARISONS.equals),
 
-  /** The offer's unit price is strictly above the amount, in the rule's currency only (no conversion). */
+  /**
+   * The offer's net unit price (VAT excluded, whatever the vendor quotes) is strictly above the amount,
+   * in the rule's currency only (no conversion).
+   */
   price_above: {
     level: 'offer',
     matches: (rule, _, offer) =>
       !!rule.currency &&
       offer.currency.toUpperCase() === rule.currency.toUpperCase() &&
-      Number(offer.price) > Number(rule.value),
+      Number(offer.netPrice) > Number(rule.value),
     sql: (rules) => {
       // Above any amount of a currency = above the lowest one; other currencies are never compared.
       const lowest = new Map<string, string>();
@@ -131,7 +134,7 @@ export const MATCHERS: Readonly<Record<GuidanceMatcherName, MatcherDefinition>> 
         if (known === undefined || Number(rule.value) < Number(known)) lowest.set(currency, rule.value);
       }
       const parts = [...lowest].map(
-        ([currency, amount]) => sql`(upper(o.currency) = ${currency} AND o.price > ${amount}::numeric)`,
+        ([currency, amount]) => sql`(upper(o.currency) = ${currency} AND o.net_price > ${amount}::numeric)`,
       );
       return anyOf(parts);
     },

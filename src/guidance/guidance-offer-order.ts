@@ -10,7 +10,7 @@ import type { OfferFacts } from './guidance-rule';
  * 2. in the marketplace currency before other currencies (prices of different currencies are not
  *    comparable, and search's price filter and facet are in the marketplace currency);
  * 3. preferred first;
- * 4. cheaper first;
+ * 4. cheaper first, by net price (a gross quote is not dearer than the same net one);
  * 5. offer id (a stable order).
  */
 
@@ -31,7 +31,7 @@ export function buyerOrder(currency?: string): (a: JudgedOffer, b: JudgedOffer) 
     Number(a.verdict.blocked) - Number(b.verdict.blocked) ||
     foreign(a.offer) - foreign(b.offer) ||
     Number(b.verdict.preferred) - Number(a.verdict.preferred) ||
-    Number(a.offer.price) - Number(b.offer.price) ||
+    Number(a.offer.netPrice) - Number(b.offer.netPrice) ||
     // Ids by code unit here, by byte (COLLATE "C") in SQL: the same order for the ids we store.
     (a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0);
 }
@@ -49,7 +49,7 @@ export function buyerOrderSql(
     offerBlocked && Prisma.sql`(${offerBlocked}) ASC`,
     Prisma.sql`(o.currency <> ${currency}) ASC`,
     offerPreferred && Prisma.sql`(${offerPreferred}) DESC`,
-    Prisma.sql`o.price ASC, o.id COLLATE "C" ASC`,
+    Prisma.sql`o.net_price ASC, o.id COLLATE "C" ASC`,
   ];
   return Prisma.join(
     keys.filter((key) => key !== null),

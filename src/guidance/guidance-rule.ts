@@ -36,7 +36,9 @@ export interface OfferFacts {
   id: string;
   vendor: string;
   condition: string;
-  /** Unit price as a decimal string or number. */
+  /** Unit price as quoted (gross when the offer's price includes VAT), decimal string or number. */
   price: string | number;
+  /** Net unit price (VAT excluded): what every comparison and price rule reads. */
+  netPrice: string | number;
   currency: string;
 }

@@ -19,7 +19,7 @@ describe('compileSearchGuidance', () => {
     expect(guidance.offerLevel).toBe(false);
     // PostgreSQL refuses constants in ORDER BY: keys that order nothing are left out.
     expect(compile(guidance.offerOrder('EUR'))).toEqual({
-      text: '(o.currency <> $1) ASC, o.price ASC, o.id COLLATE "C" ASC',
+      text: '(o.currency <> $1) ASC, o.net_price ASC, o.id COLLATE "C" ASC',
       values: ['EUR'],
     });
   });
@@ -38,7 +38,7 @@ describe('compileSearchGuidance', () => {
     expect(text).toBe(
       '(o.condition::text = ANY($1::text[])) ASC, (o.currency <> $2) ASC, ' +
         '((lower(btrim(o.vendor)) = ANY($3::text[]) AND NOT (o.condition::text = ANY($4::text[])))) DESC, ' +
-        'o.price ASC, o.id COLLATE "C" ASC',
+        'o.net_price ASC, o.id COLLATE "C" ASC',
     );
     expect(values).toEqual([['used'], 'EUR', ['office world'], ['used']]);
   });
@@ -106,7 +106,7 @@ describe('compileSearchGuidance', () => {
       ]).offerBlocked,
     );
     expect(text).toBe(
-      '((upper(o.currency) = $1 AND o.price > $2::numeric) OR (upper(o.currency) = $3 AND o.price > $4::numeric))',
+      '((upper(o.currency) = $1 AND o.net_price > $2::numeric) OR (upper(o.currency) = $3 AND o.net_price > $4::numeric))',
     );
     expect(values).toEqual(['EUR', '250.5', 'USD', '1000']);
   });

@@ -13,10 +13,13 @@ const offer = (data: Partial<OfferRow> & Pick<OfferRow, 'id' | 'price'>): OfferR
   fulfillment: null,
   deliveryDays: null,
   availability: 'in_stock',
+  vatRate: null,
+  priceIncludesVat: false,
   priceTaxLabel: null,
   priceInfo: null,
   unit: 'PCE',
   priceUnitQuantity: 1,
+  netPrice: data.price,
   ...data,
 });
 

@@ -1,6 +1,7 @@
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
 import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
+import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { Language } from '../common/i18n/language';
 import { formatMoney } from '../common/i18n/money';
@@ -78,7 +79,8 @@ function toOffer(
       }));
   }
   if (offer.deliveryDays !== null) result.delivery = deliveryIn(offer.deliveryDays, language);
-  if (offer.priceTaxLabel) result.priceTaxLabel = offerText(offer.priceTaxLabel, language);
+  const label = taxLabel(offer, offer.priceTaxLabel, language);
+  if (label) result.priceTaxLabel = label;
   if (offer.priceInfo) result.priceInfo = offerText(offer.priceInfo, language);
   if (offer.quantityMin !== null) result.quantityMin = offer.quantityMin;
   if (offer.quantityMax !== null) result.quantityMax = offer.quantityMax;

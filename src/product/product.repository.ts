@@ -20,6 +20,11 @@ export interface OfferRow {
   fulfillment: string | null;
   deliveryDays: number | null;
   availability: string;
+  /** VAT rate in percent as decimal text, or null when not stated. */
+  vatRate: string | null;
+  priceIncludesVat: boolean;
+  /** Net unit price as decimal text (offer.net_price). */
+  netPrice: string;
   priceTaxLabel: string | null;
   priceInfo: string | null;
   unit: string;
@@ -80,7 +85,8 @@ export class ProductRepository {
                             'quantityTiers', o.quantity_tiers, 'quantityMin', o.quantity_min,
                             'quantityMax', o.quantity_max, 'condition', o.condition, 'fulfillment', o.fulfillment,
                             'deliveryDays', o.delivery_days, 'availability', o.availability,
-                            'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
+                            'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
+                            'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
                      FROM offer o WHERE o.product_id = p.id), '[]'::json))::text AS row
           FROM product p

@@ -1,6 +1,8 @@
 import type { Prisma } from '../generated/prisma/client';
 import type { OfferRow } from '../product/product.repository';
+import { netAmount, PRICE_DECIMALS, vatRateOf } from '../catalog/vat';
 import { ociCategoryOf, OciLine } from './oci-fields';
+import { formatUnits, toUnits } from './offer-pricing';
 
 /**
  * A catalog offer with the product facts punchout needs (guidance, pricing, OCI fields), as one
@@ -41,6 +43,9 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
     fulfillment: offer.fulfillment,
     deliveryDays: offer.deliveryDays,
     availability: offer.availability,
+    vatRate: offer.vatRate?.toString() ?? null,
+    priceIncludesVat: offer.priceIncludesVat,
+    netPrice: (offer.netPrice ?? offer.price).toString(),
     priceTaxLabel: offer.priceTaxLabel,
     priceInfo: offer.priceInfo,
     unit: offer.unit,
@@ -49,21 +54,25 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
 }
 
 /**
- * One OCI line of `quantity` of an offer at `price` (formatted, "." decimal): what a transfer sends for
- * a cart line, and what VALIDATE and BACKGROUND_SEARCH send for a catalog item.
+ * One OCI line of `quantity` of an offer whose price after tiers is `quotedPrice` (as the vendor
+ * quotes it, "." decimal): what a transfer sends for a cart line, and what VALIDATE and
+ * BACKGROUND_SEARCH send for a catalog item. OCI PRICE is the NET unit price (docs/punchout.md), the
+ * VAT rate goes in CUST_FIELD1: a gross quote is converted here, once for every protocol function.
  */
 export function ociLineOf(
   offer: OfferWithProduct,
   quantity: number,
-  price: string,
+  quotedPrice: string,
   defaultUnit: string,
 ): OciLine {
   const product = offer.product;
+  const facts = offerFacts(offer);
   return {
     name: product.name,
     quantity,
     unit: offer.unit || defaultUnit,
-    price,
+    price: formatUnits(toUnits(netAmount(quotedPrice, facts).toFixed(PRICE_DECIMALS))),
+    vatRate: vatRateOf(facts)?.toString() ?? null,
     priceUnit: offer.priceUnitQuantity,
     currency: offer.currency,
     leadTimeDays: offer.deliveryDays,

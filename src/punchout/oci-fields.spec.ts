@@ -7,7 +7,8 @@ import {
   ociCategoryOf,
   singleLine,
 } from './oci-fields';
-import { formatUnits, lineTotalUnits, tierAt, toUnits, unitPriceUnitsAt } from './offer-pricing';
+import { lineNet } from '../catalog/vat';
+import { formatUnits, tierAt, toUnits, unitPriceUnitsAt } from './offer-pricing';
 
 const line = (overrides: Partial<OciLine> = {}): OciLine => ({
   name: 'Copy paper A4, 80 g, 500 sheets',
@@ -288,8 +289,18 @@ describe('offer pricing', () => {
     expect(formatUnits(toUnits(0.1 + 0.2))).toBe('0.30');
   });
 
-  it('computes line totals per price unit without binary rounding', () => {
-    expect(lineTotalUnits(toUnits('0.10'), 3, 1)).toBe(3_000);
-    expect(lineTotalUnits(toUnits('39.50'), 25, 10)).toBe(toUnits('98.75'));
+  it('computes net line totals per price unit without binary rounding (catalog/vat.ts)', () => {
+    expect(lineNet('0.10', 3, 1, 'EUR').toFixed(2)).toBe('0.30');
+    expect(lineNet('39.50', 25, 10, 'EUR').toFixed(2)).toBe('98.75');
+  });
+
+  it('sends the VAT rate as CUST_FIELD1 and in the long text, and leaves both out when unknown', () => {
+    const withRate = buildOciFields([line({ vatRate: '19' })]);
+    expect(withRate).toContainEqual(['NEW_ITEM-CUST_FIELD1[1]', '19']);
+    expect(withRate.find(([name]) => name.startsWith('NEW_ITEM-LONGTEXT_1'))?.[1]).toContain(
+      'VAT: 19% (price net)',
+    );
+    const without = buildOciFields([line({ vatRate: null })]);
+    expect(without.some(([name]) => name.startsWith('NEW_ITEM-CUST_FIELD1'))).toBe(false);
   });
 });

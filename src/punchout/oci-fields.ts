@@ -12,8 +12,13 @@ export interface OciLine {
   quantity: number;
   /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
   unit: string;
-  /** Price of `priceUnit` units after quantity tiers, already formatted with "." (e.g. "3.49"). */
+  /**
+   * NET price (VAT excluded, also for vendors quoting gross) of `priceUnit` units after quantity
+   * tiers, already formatted with "." (e.g. "3.49"). Never a gross figure: SAP adds tax itself.
+   */
   price: string;
+  /** VAT rate in percent ("19", "5.5"), sent as CUST_FIELD1; null or absent when not stated. */
+  vatRate?: string | null;
   priceUnit: number;
   currency: string;
   leadTimeDays: number | null;
@@ -50,6 +55,7 @@ export const OCI_LENGTHS = {
   EXT_PRODUCT_ID: 40,
   EXT_SCHEMA_TYPE: 10,
   EXT_CATEGORY_ID: 60,
+  CUST_FIELD1: 10,
   CUST_FIELD5: 50,
 } as const;
 
@@ -106,6 +112,7 @@ export function longTextOf(line: OciLine): string {
     singleLine(line.name),
     `Vendor: ${singleLine(line.vendor)}`,
     `Condition: ${singleLine(line.condition)}`,
+    ...(line.vatRate ? [`VAT: ${singleLine(line.vatRate)}% (price net)`] : []),
     ...line.features.map((feature) => `- ${singleLine(feature)}`).filter((feature) => feature !== '- '),
   ];
   return cut(parts.join('\r\n'), LONGTEXT_MAX);
@@ -143,6 +150,7 @@ export function buildOciFields(
       add('EXT_SCHEMA_TYPE', line.category.schema);
       add('EXT_CATEGORY_ID', line.category.id);
     }
+    addIfFits('CUST_FIELD1', line.vatRate);
     addIfFits('CUST_FIELD5', line.offerId);
     // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
     fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line)]);

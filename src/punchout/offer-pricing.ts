@@ -1,5 +1,6 @@
 /**
- * Prices of a cart line: which quantity tier applies, the unit price after tiers, the line total.
+ * Prices of a cart line: which quantity tier applies, the unit price after tiers (line totals and tax:
+ * catalog/vat.ts).
  * Pure. Amounts are handled as integers of 1/10,000 of the currency unit (the catalog's
  * DECIMAL(14,4) precision), so totals never pick up binary rounding.
  */
@@ -53,11 +54,6 @@ export function tierAt(offer: PricedOffer, quantity: number): PriceTier | undefi
 /** Price (of priceUnitQuantity units) at `quantity`, in 1/10,000 units. */
 export function unitPriceUnitsAt(offer: PricedOffer, quantity: number): number {
   return toUnits(tierAt(offer, quantity)?.price ?? offer.price);
-}
-
-/** Line total in 1/10,000 units: price per price unit x quantity / price unit, rounded half up. */
-export function lineTotalUnits(priceUnits: number, quantity: number, priceUnitQuantity: number): number {
-  return Math.round((priceUnits * quantity) / Math.max(1, priceUnitQuantity));
 }
 
 /** The quantities a buyer may order: min defaults to 1, max is open (bounded by MAX_QUANTITY). */

@@ -4,6 +4,7 @@ import { PrismaService } from '../database/prisma.service';
 import { Prisma, PunchoutSession } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../catalog/catalog.messages';
+import { cartTotals, lineNet, netAmount, rateText, TaxedLine, vatRateOf } from '../catalog/vat';
 import type { OfferRow } from '../product/product.repository';
 import { formatMoney } from '../common/i18n/money';
 import type { PageLanguage } from '../web/language';
@@ -11,10 +12,8 @@ import { offerFacts, ociLineOf, OFFER_WITH_PRODUCT } from './catalog-offer';
 import { OciLine } from './oci-fields';
 import {
   formatUnits,
-  lineTotalUnits,
   quantityBounds,
   quantityProblem,
-  SCALE,
   tierAt,
   toUnits,
   unitPriceUnitsAt,
@@ -73,7 +72,7 @@ export class PunchoutCartService {
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
     const rows = await this.rows(this.prisma, session.id);
-    const totals = new Map<string, number>();
+    const taxed: TaxedLine[] = [];
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {
         // The offer left the catalog: shown as it was, not counted, removed at transfer.
@@ -92,9 +91,12 @@ export class PunchoutCartService {
         };
       }
       const offer = offerFacts(row.offer);
-      const priceUnits = toUnits(row.unitPrice.toString());
-      const total = lineTotalUnits(priceUnits, row.quantity, offer.priceUnitQuantity);
-      totals.set(row.currency, (totals.get(row.currency) ?? 0) + total);
+      // The stored unit price is as the vendor quotes it; the cart shows and sums net figures only.
+      const quoted = row.unitPrice.toString();
+      const netUnit = netAmount(quoted, offer);
+      const net = lineNet(netUnit, row.quantity, offer.priceUnitQuantity, row.currency);
+      const rate = vatRateOf(offer);
+      taxed.push({ currency: row.currency, net, vatRate: rate });
       const { min } = quantityBounds(offer);
       const tier = tierAt(offer, row.quantity);
       return {
@@ -105,17 +107,29 @@ export class PunchoutCartService {
         quantity: row.quantity,
         min,
         max: offer.quantityMax,
-        unitPriceText: formatMoney(priceUnits / SCALE, row.currency, lang),
+        unitPriceText: formatMoney(netUnit.toNumber(), row.currency, lang),
         priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        vatRateText: rate === null ? null : rateText(rate, lang),
+        ...(offer.priceIncludesVat && rate !== null
+          ? { quotedGrossText: formatMoney(Number(quoted), row.currency, lang) }
+          : {}),
         ...(tier ? { tierFrom: tier.minQuantity } : {}),
-        lineTotalText: formatMoney(total / SCALE, row.currency, lang),
+        lineTotalText: formatMoney(net.toNumber(), row.currency, lang),
       };
     });
     return {
       lines,
-      totals: [...totals.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, units]) => ({ currency, text: formatMoney(units / SCALE, currency, lang) })),
+      totals: cartTotals(taxed)
+        .sort((a, b) => a.currency.localeCompare(b.currency))
+        .map((total) => ({
+          currency: total.currency,
+          netText: formatMoney(total.net.toNumber(), total.currency, lang),
+          vat: total.vat.map((share) => ({
+            rateText: rateText(share.rate, lang),
+            text: formatMoney(share.vat.toNumber(), total.currency, lang),
+          })),
+          grossText: total.gross === null ? null : formatMoney(total.gross.toNumber(), total.currency, lang),
+        })),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AVAILABILITY_NAMES, deliveryIn, priceUnitText } from '../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
+import { netAmount, netTaxLabel, rateText, vatRateOf } from '../catalog/vat';
 import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
@@ -110,18 +111,21 @@ export class PunchoutCatalogReader {
       const { min } = quantityBounds(offer);
       const tiers = tiersOf(offer);
       const applying = tierAt(offer, min);
+      // The shop shows net prices, as the cart sums them; a gross quote is named beside them.
+      const net = (amount: string | number) => netAmount(amount, offer).toNumber();
+      const rate = vatRateOf(offer);
       const view: OfferView = {
         id: offer.id,
         vendor: offer.vendor,
         condition: offer.condition,
-        priceText: formatMoney(Number(offer.price), offer.currency, lang),
+        priceText: formatMoney(net(offer.price), offer.currency, lang),
         priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
         tiers: tiers.map((tier) => ({
           minQuantity: tier.minQuantity,
-          priceText: formatMoney(Number(tier.price), offer.currency, lang),
+          priceText: formatMoney(net(tier.price), offer.currency, lang),
           applies: tier === applying,
         })),
-        priceAtDefaultText: formatMoney(Number(applying?.price ?? offer.price), offer.currency, lang),
+        priceAtDefaultText: formatMoney(net(applying?.price ?? offer.price), offer.currency, lang),
         min,
         max: offer.quantityMax ?? null,
         defaultQuantity: min,
@@ -133,9 +137,16 @@ export class PunchoutCatalogReader {
       };
       if (offer.deliveryDays !== null) view.delivery = deliveryIn(offer.deliveryDays, lang);
       view.availability = AVAILABILITY_NAMES[offer.availability]?.[lang] ?? offer.availability;
-      if (offer.fulfillment) view.fulfillment = offer.fulfillment;
-      if (offer.priceTaxLabel) view.priceTaxLabel = offer.priceTaxLabel;
-      if (offer.priceInfo) view.priceInfo = offer.priceInfo;
+      if (offer.fulfillment) view.fulfillment = offerText(offer.fulfillment, lang);
+      const label = netTaxLabel(offer, offer.priceTaxLabel, lang);
+      if (label) view.priceTaxLabel = label;
+      if (offer.priceIncludesVat && rate !== null) {
+        view.quotedGross = {
+          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          rateText: rateText(rate, lang),
+        };
+      }
+      if (offer.priceInfo) view.priceInfo = offerText(offer.priceInfo, lang);
       return view;
     });
     return {

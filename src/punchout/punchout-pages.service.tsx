@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../rate-limit/rate-limiter.service';
 import { SearchService } from '../search/search.service';
+import { SearchRefusedError } from '../search/search-refused.error';
 import { parseSearchRequest, SEARCH_LIMITS } from '../search/search-request.parser';
 import type { PageLanguage } from '../web/language';
 import { parseQuantity } from './offer-pricing';
@@ -225,7 +226,15 @@ export class PunchoutPagesService {
           session,
         );
       }
-      const result = await this.search.search(parsed.request, session.organizationId, lang);
+      const result = await this.search.search(parsed.request, session.organizationId, lang).catch((error) => {
+        if (error instanceof SearchRefusedError) return null;
+        throw error;
+      });
+      if (result === null) {
+        const view = { query, page: 1, total: 0, totalIsLowerBound: false, hits: [], hasNext: false };
+        const notices = [{ kind: 'error' as const, text: ctx.t.searchNeedsWord }];
+        return page(400, <SearchPage ctx={ctx} search={view} notices={notices} />, session);
+      }
       const { page: current, pageSize } = parsed.request;
       const view = {
         query: parsed.request.query,
@@ -237,6 +246,7 @@ export class PunchoutPagesService {
           name: hit.name,
           ...(hit.vendor ? { vendor: hit.vendor } : {}),
           priceText: hit.price.formatted ?? `${hit.price.amount} ${hit.price.currency}`,
+          ...(hit.priceTaxLabel ? { priceTaxLabel: hit.priceTaxLabel } : {}),
           preferred: hit.preferred === true,
           blocked: hit.blocked === true,
           ...(hit.delivery ? { delivery: hit.delivery } : {}),

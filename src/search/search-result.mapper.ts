@@ -1,5 +1,6 @@
 import type { SearchHit } from '../catalog/catalog-search.repository';
-import { AVAILABILITY_NAMES, deliveryIn, offerText } from '../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, deliveryIn } from '../catalog/catalog.messages';
+import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { formatMoney } from '../common/i18n/money';
 import { ImageDto, SearchResultDto } from './dto/search-response.dto';
@@ -29,7 +30,8 @@ export function toSearchResult(hit: SearchHit, language: Language, publicUrl: st
   };
   if (hit.vendor) result.vendor = hit.vendor;
   if (hit.deliveryDays !== null) result.delivery = deliveryIn(hit.deliveryDays, language);
-  if (hit.priceTaxLabel) result.priceTaxLabel = offerText(hit.priceTaxLabel, language);
+  const label = taxLabel(hit, hit.priceTaxLabel, language);
+  if (label) result.priceTaxLabel = label;
   if (hit.starRating !== null) result.starRating = Math.round(hit.starRating * 10) / 10;
   if (hit.availability)
     result.availability = AVAILABILITY_NAMES[hit.availability]?.[language] ?? hit.availability;

@@ -14,6 +14,7 @@ import { RawQueryString } from './raw-query-string.decorator';
 import { negotiateLanguage } from '../common/i18n/language';
 import { searchCost } from './search-cost';
 import { parseSearchRequest } from './search-request.parser';
+import { SearchRefusedError } from './search-refused.error';
 import { SearchService } from './search.service';
 
 @ApiTags('marketplace')
@@ -38,7 +39,8 @@ export class SearchController {
   @ApiOkResponse({ type: SearchResponseDto, headers: CONTENT_LANGUAGE_HEADERS })
   @ApiErrors({
     400:
-      'invalid_request: query missing, blank, too long or with control characters; page or pageSize out of ' +
+      'invalid_request: query missing, blank, too long, with control characters or without a word a result ' +
+      'must contain (only -exclusions, stop words or punctuation); page or pageSize out of ' +
       'range or repeated; a malformed facet value or too many values of one facet; a query too costly ' +
       '(too many terms or operators, paging too deep; README "Search limits"); a query string that is too ' +
       'long or not validly percent-encoded UTF-8.',
@@ -57,6 +59,12 @@ export class SearchController {
     void reply.header('vary', 'Accept-Language');
     // The body is serialized JSON (possibly from the result cache): say so, as for any object.
     void reply.type('application/json; charset=utf-8');
-    return this.search.searchBody(parsed.request, principal.organizationId, language);
+    try {
+      return await this.search.searchBody(parsed.request, principal.organizationId, language);
+    } catch (error) {
+      if (error instanceof SearchRefusedError)
+        throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.message);
+      throw error;
+    }
   }
 }

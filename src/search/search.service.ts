@@ -8,6 +8,7 @@ import { SearchResponseDto } from './dto/search-response.dto';
 import { buildFacets, facetCandidates } from './search-facets.builder';
 import { Language } from '../common/i18n/language';
 import { SearchRequest, typoFallbackText } from './search-request.parser';
+import { SearchRefusedError } from './search-refused.error';
 import { SearchResultCache } from './search-result-cache';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';
@@ -77,6 +78,8 @@ export class SearchService {
       guidance,
       currency: this.config.marketplaceCurrency,
     };
+    // Checked on a cache miss only: a refused search throws and is not cached.
+    if (!(await this.repository.hasRequiredTerm(request.query))) throw new SearchRefusedError();
     let outcome = await this.run(base, request);
     const typoText = typoFallbackText(request.query);
     let cap = base.countCap;

@@ -42,6 +42,8 @@ export function productInput(spec: ProductSpec): ProductInput {
       deliveryDays: 3,
       availability: 'in_stock',
       isPrime: false,
+      vatRate: null,
+      priceIncludesVat: false,
       priceTaxLabel: null,
       priceInfo: null,
       unit: 'PCE',

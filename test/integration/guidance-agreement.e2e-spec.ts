@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { netAmount } from '../../src/catalog/vat';
 import { GuidanceRuleSpec } from '../../src/guidance/guidance-evaluator';
 import { SearchGuidanceProvider } from '../../src/guidance/search-guidance';
 import { ProductService } from '../../src/product/product.service';
@@ -65,12 +66,32 @@ const priceArb = fc.oneof(
   fc.integer({ min: 1, max: 80_000 }).map((cents) => (cents / 100).toFixed(2)),
 );
 
-const offerArb: fc.Arbitrary<OfferSpec> = fc.record({
-  price: priceArb,
-  currency: fc.constantFrom(...CURRENCIES),
-  vendor: fc.constantFrom(...VENDORS),
-  condition: fc.constantFrom(...CONDITIONS),
-});
+/** Net quotes with and without a stated rate, and gross quotes: comparisons must read net prices. */
+const TAX = [
+  { vatRate: null, priceIncludesVat: false },
+  { vatRate: '19', priceIncludesVat: false },
+  { vatRate: '19', priceIncludesVat: true },
+  { vatRate: '7', priceIncludesVat: true },
+] as const;
+
+const offerArb: fc.Arbitrary<OfferSpec> = fc
+  .record({
+    price: priceArb,
+    currency: fc.constantFrom(...CURRENCIES),
+    vendor: fc.constantFrom(...VENDORS),
+    condition: fc.constantFrom(...CONDITIONS),
+    tax: fc.constantFrom(...TAX),
+  })
+  .map(({ tax, ...offer }) => ({ ...offer, ...tax }));
+
+/** The net amount of a result's shown price, from the tax label the API derived from the offer's facts. */
+function netOfShown(result: { price: { amount: number }; priceTaxLabel?: string }): number {
+  const gross = /^incl\. (\d+)% VAT$/.exec(result.priceTaxLabel ?? '');
+  const facts = gross
+    ? { vatRate: gross[1], priceIncludesVat: true }
+    : { vatRate: null, priceIncludesVat: false };
+  return netAmount(String(result.price.amount), facts).toNumber();
+}
 
 /** A product without id (assigned per run) with 1 to 4 offers. */
 const productArb: fc.Arbitrary<ProductShape> = fc.record({
@@ -240,11 +261,11 @@ describe('buying guidance: search and product details agree (property-based)', (
             });
             // A result is blocked exactly when no offer can be bought.
             expect(result.blocked).toBe(product.offers!.every((offer) => offer.blocked));
-            shownPrices.set(result.id, result.price.currency === CURRENCY ? result.price.amount : null);
+            shownPrices.set(result.id, result.price.currency === CURRENCY ? netOfShown(result) : null);
           }
           expect(shownPrices.size).toBe(specs.length);
 
-          // The price facet lists exactly the ranges some shown price (in the currency) falls in.
+          // The price facet lists exactly the ranges some shown net price (in the currency) falls in.
           const priceFacet = all.facets?.find((facet) => facet.id === 'price');
           const expectedRanges = PRICE_RANGES.filter((range) =>
             [...shownPrices.values()].some((amount) => amount !== null && inRange(range, amount)),
@@ -252,7 +273,7 @@ describe('buying guidance: search and product details agree (property-based)', (
           expect(priceFacet?.values.map((value) => value.id) ?? []).toEqual(expectedRanges);
           for (const value of priceFacet?.values ?? []) expect(value.name).toContain('€');
 
-          // The price filter keeps exactly the results whose shown price falls in a selected range.
+          // The price filter keeps exactly the results whose shown net price falls in a selected range.
           const filtered = await searchFor(organizationId, { price: priceFilter });
           const expectedIds = [...shownPrices]
             .filter(([, amount]) => amount !== null && priceFilter.some((range) => inRange(range, amount)))
@@ -262,7 +283,7 @@ describe('buying guidance: search and product details agree (property-based)', (
           expect(filtered.count.value).toBe(expectedIds.length);
           for (const result of filtered.data ?? []) {
             expect(result.price.currency).toBe(CURRENCY);
-            expect(priceFilter.some((range) => inRange(range, result.price.amount))).toBe(true);
+            expect(priceFilter.some((range) => inRange(range, netOfShown(result)))).toBe(true);
           }
         },
       ),

@@ -230,7 +230,11 @@ function withOffers(rng: DemoRandom, draft: Draft): ProductInput {
       deliveryDays,
       availability,
       isPrime: marketplace && deliveryDays <= 2 && availability === 'in_stock',
-      priceTaxLabel: isBook ? 'incl. 7% VAT' : rng.chance(0.8) ? 'excl. VAT' : 'incl. 19% VAT',
+      // German rates: 7% for books, quoted gross as book prices are; 19% for the rest, one offer in
+      // five quoted gross as consumer shops do (the same draw as before, so the catalog is unchanged).
+      vatRate: isBook ? '7' : '19',
+      priceIncludesVat: isBook || !rng.chance(0.8),
+      priceTaxLabel: null,
       priceInfo: tiers.length > 0 ? 'Volume discounts from 10 units' : null,
       unit: unit ?? 'PCE',
       priceUnitQuantity: 1,

@@ -138,6 +138,7 @@ function offer(
     deliveryDays: f.integer('deliveryDays', { min: 0, max: 365 }),
     availability: (f.oneOf('availability', AVAILABILITIES) ?? 'in_stock') as OfferInput['availability'],
     isPrime: f.boolean('isPrime') ?? false,
+    ...vatFacts(f, path, errors),
     priceTaxLabel: f.string('priceTaxLabel', { max: 100 }),
     priceInfo: f.string('priceInfo', { max: 500 }),
     unit: unit ?? 'PCE',
@@ -145,6 +146,36 @@ function offer(
   };
   f.rejectUnknown(Object.keys(result));
   return result;
+}
+
+/** Older import files state tax only as this label; it keeps its meaning when the VAT fields are absent. */
+const GROSS_LABEL = /^incl\. (\d{1,2}(?:\.\d{1,2})?)% VAT$/;
+const VAT_RATE = /^\d{1,2}(\.\d{1,2})?$/;
+
+/** vatRate (percent, 0 to 99.99, at most 2 decimals) and priceIncludesVat (which then needs the rate). */
+function vatFacts(
+  f: Fields,
+  path: string,
+  errors: string[],
+): Pick<OfferInput, 'vatRate' | 'priceIncludesVat'> {
+  const raw = f.raw.vatRate;
+  let vatRate: string | null = null;
+  if (raw !== undefined && raw !== null && raw !== '') {
+    const text = typeof raw === 'number' ? String(raw) : raw;
+    if (typeof text === 'string' && VAT_RATE.test(text.trim())) vatRate = String(Number(text.trim()));
+    else errors.push(`${path}.vatRate: a percentage from 0 to 99.99 with at most 2 decimals, e.g. 19 or 5.5`);
+  }
+  const includes = f.boolean('priceIncludesVat');
+  if (includes === null && vatRate === null) {
+    const legacy = GROSS_LABEL.exec(
+      typeof f.raw.priceTaxLabel === 'string' ? f.raw.priceTaxLabel.trim() : '',
+    );
+    if (legacy) return { vatRate: String(Number(legacy[1])), priceIncludesVat: true };
+  }
+  const rateMissing = raw === undefined || raw === null || raw === '';
+  if (includes === true && rateMissing)
+    errors.push(`${path}.vatRate: is required when priceIncludesVat is true`);
+  return { vatRate, priceIncludesVat: includes ?? false };
 }
 
 function tier(raw: unknown, path: string, errors: string[]) {
@@ -260,7 +291,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Typed reads of a record's fields that collect a message per problem. */
 class Fields {
   constructor(
-    private readonly raw: Record<string, unknown>,
+    readonly raw: Record<string, unknown>,
     private readonly prefix: string,
     private readonly errors: string[],
   ) {}

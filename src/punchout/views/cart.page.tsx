@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { productPath, sessionPath, shopHomePath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import type { CartView, Notice, ShopContext } from './shop-view.models';
@@ -22,6 +23,9 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                   {t.unitPrice}
                 </th>
                 <th scope="col" class="number">
+                  {t.vat}
+                </th>
+                <th scope="col" class="number">
                   {t.lineTotal}
                 </th>
                 <th scope="col">
@@ -36,7 +40,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                     <tr key={`gone-${index}`} class="punchout-unavailable">
                       <td data-label={t.line}>{line.productName}</td>
                       <td data-label={t.quantity}>{line.quantity}</td>
-                      <td colSpan={3}>
+                      <td colSpan={4}>
                         <span class="badge bad">{t.unavailable}</span>
                       </td>
                     </tr>
@@ -83,11 +87,26 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                       <span class="punchout-unit-price">{line.unitPriceText}</span>
                       <br />
                       <span class="muted">{line.priceUnitText}</span>
+                      {line.quotedGrossText !== undefined && line.vatRateText && (
+                        <>
+                          <br />
+                          <span class="muted punchout-quoted-gross">
+                            {t.quotedGross(line.quotedGrossText, line.vatRateText)}
+                          </span>
+                        </>
+                      )}
                       {line.tierFrom !== undefined && (
                         <>
                           <br />
                           <span class="badge neutral punchout-tier">{t.tierApplies(line.tierFrom)}</span>
                         </>
+                      )}
+                    </td>
+                    <td class="number punchout-vat-rate" data-label={t.vat}>
+                      {line.vatRateText ? (
+                        t.vatRate(line.vatRateText)
+                      ) : (
+                        <span class="muted">{t.vatNotStated}</span>
                       )}
                     </td>
                     <td class="number punchout-line-total" data-label={t.lineTotal}>
@@ -116,15 +135,50 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
             </tbody>
             <tfoot>
               {cart.totals.map((total) => (
-                <tr key={total.currency} class="punchout-total" data-currency={total.currency}>
-                  <th scope="row" colSpan={3}>
-                    {t.totalIn(total.currency)}
-                  </th>
-                  <td class="number">
-                    <strong>{total.text}</strong>
-                  </td>
-                  <td />
-                </tr>
+                // Net total, VAT per rate, then the gross total: the last row (class punchout-total)
+                // is what the order will cost; without a stated VAT on every line it is the net total.
+                <Fragment key={total.currency}>
+                  <tr
+                    class={
+                      total.grossText === null ? 'punchout-net-total punchout-total' : 'punchout-net-total'
+                    }
+                    data-currency={total.currency}
+                  >
+                    <th scope="row" colSpan={4}>
+                      {t.netTotalIn(total.currency)}
+                    </th>
+                    <td class="number">
+                      {total.grossText === null ? <strong>{total.netText}</strong> : total.netText}
+                    </td>
+                    <td />
+                  </tr>
+                  {total.vat.map((share) => (
+                    <tr key={share.rateText} class="punchout-vat" data-currency={total.currency}>
+                      <th scope="row" colSpan={4}>
+                        {t.vatAt(share.rateText)}
+                      </th>
+                      <td class="number">{share.text}</td>
+                      <td />
+                    </tr>
+                  ))}
+                  {total.grossText === null ? (
+                    <tr class="punchout-vat-missing" data-currency={total.currency}>
+                      <td colSpan={6} class="muted">
+                        {t.vatMissing}
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr class="punchout-gross-total punchout-total" data-currency={total.currency}>
+                      <th scope="row" colSpan={4}>
+                        {t.grossTotalIn(total.currency)}
+                      </th>
+                      <td class="number">
+                        <strong>{total.grossText}</strong>
+                      </td>
+                      <td />
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tfoot>
           </table>

@@ -105,6 +105,14 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
         <dd>
           <strong>{offer.priceText}</strong> <span class="muted">{offer.priceUnitText}</span>
           {offer.priceTaxLabel ? <span class="muted"> ({offer.priceTaxLabel})</span> : null}
+          {offer.quotedGross ? (
+            <>
+              <br />
+              <span class="muted punchout-quoted-gross">
+                {t.quotedGross(offer.quotedGross.priceText, offer.quotedGross.rateText)}
+              </span>
+            </>
+          ) : null}
           {offer.priceInfo ? (
             <>
               <br />

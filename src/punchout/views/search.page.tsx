@@ -33,6 +33,7 @@ export function SearchPage(props: { ctx: ShopContext; search: SearchView; notice
             {hit.blocked && <span class="badge blocked">{t.blocked}</span>}
             <p>
               <strong>{hit.priceText}</strong>
+              {hit.priceTaxLabel ? <span class="muted"> ({hit.priceTaxLabel})</span> : null}
               {hit.vendor ? <span class="muted"> · {hit.vendor}</span> : null}
             </p>
             {hit.delivery && <p class="muted">{hit.delivery}</p>}

@@ -45,7 +45,10 @@ export interface OfferView {
   delivery?: string;
   availability?: string;
   fulfillment?: string;
+  /** The tax hint beside the net price ("excl. 19% VAT"), in the page language. */
   priceTaxLabel?: string;
+  /** For a vendor quoting gross: the quoted price and rate, shown beside the net figure. */
+  quotedGross?: { priceText: string; rateText: string };
   priceInfo?: string;
   min: number;
   max: number | null;
@@ -70,7 +73,9 @@ export interface SearchHitView {
   id: string;
   name: string;
   vendor?: string;
+  /** The shown offer's price as quoted, with its tax label (the API's, in the page language). */
   priceText: string;
+  priceTaxLabel?: string;
   preferred: boolean;
   blocked: boolean;
   delivery?: string;
@@ -93,9 +98,15 @@ export interface CartLineView {
   quantity: number;
   min: number;
   max: number | null;
+  /** Net unit price (of the price unit), whatever the vendor quotes. */
   unitPriceText: string;
   priceUnitText: string;
+  /** The VAT rate as shown ("19", "5,5"), or null when the offer does not state it. */
+  vatRateText?: string | null;
+  /** For a gross quote: the quoted unit price, so the buyer recognises the offer's figure. */
+  quotedGrossText?: string;
   tierFrom?: number;
+  /** Net line total. */
   lineTotalText: string;
   /** The offer left the catalog: shown, not counted, removed at transfer. */
   unavailable?: boolean;
@@ -103,7 +114,13 @@ export interface CartLineView {
 
 export interface CartView {
   lines: CartLineView[];
-  totals: Array<{ currency: string; text: string }>;
+  /** Per currency: net total, VAT per rate, gross (null when some line states no VAT). Never net + gross. */
+  totals: Array<{
+    currency: string;
+    netText: string;
+    vat: Array<{ rateText: string; text: string }>;
+    grossText: string | null;
+  }>;
 }
 
 /** The return form: the OCI fields (none for an empty cart) posted to the HOOK_URL. */
