@@ -18,6 +18,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GuidanceModule } from './guidance/guidance.module';
 import { HealthModule } from './health/health.module';
+import { HomeModule } from './home/home.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
 import { ImagesModule } from './images/images.module';
@@ -38,6 +39,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
         HealthModule,
+        HomeModule,
         AuditModule,
         AuditApiModule,
         AuditReviewModule,
