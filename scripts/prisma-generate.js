@@ -2,7 +2,7 @@
 // Generates the Prisma client (src/generated/prisma) on install, offline.
 // Prisma's CLI insists on a schema-engine binary before it runs any command, although generation
 // itself is WebAssembly; pointing it at any existing file satisfies that check
-// (see shared/notes/prisma-offline.md).
+// (docs/development.md, "Migrations").
 'use strict';
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');

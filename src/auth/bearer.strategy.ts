@@ -5,7 +5,7 @@ import { Clock } from '../common/clock/clock';
 import { AccessTokenRepository } from './access-token.repository';
 import { Principal } from './principal';
 
-/** Resolves a bearer token to its principal; no writes here (CONVENTIONS.md). */
+/** Resolves a bearer token to its principal; no writes here (a guard only reads). */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(

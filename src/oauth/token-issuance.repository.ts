@@ -22,7 +22,7 @@ export interface ClientAndUser {
 const NOT_FOUND = Symbol('not found');
 
 /**
- * Hand-tuned SQL on the hot path of the token endpoint (CONVENTIONS: a repository only where the
+ * Hand-tuned SQL on the hot path of the token endpoint (docs/architecture.md: a repository only where the
  * query is security-critical or tuned): one round trip finds the client and the user together,
  * one inserts the token, straight on the pool. Through Prisma the same work took three queries
  * and most of the request's time (see docs/oauth.md, benchmark).
