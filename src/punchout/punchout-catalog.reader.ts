@@ -10,6 +10,7 @@ import { ProductRepository, ProductRow } from '../product/product.repository';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-sessions.service';
+import { localImageUrl } from './local-image-url';
 import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
@@ -66,6 +67,19 @@ export class PunchoutCatalogReader {
   /** Offers by id with their products' facts (cart lines); inside the session's lock, pass its client. */
   offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
     return this.offers.byIds(offerIds, db);
+  }
+
+  /**
+   * The offer a buyer sees first for a product (the search hit's price): the first in buyer order
+   * that no rule blocks; when every offer is blocked, the first blocked one (adding it is refused and
+   * recorded like any blocked offer). Undefined for an unknown product or one without offers.
+   */
+  async shownOfferId(productId: string, organizationId: string): Promise<string | undefined> {
+    const product = await this.findProduct(productId);
+    if (!product) return undefined;
+    const rules = await this.cachedRules(organizationId);
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
+    return (verdict.shown ?? verdict.offers[0])?.offer.id;
   }
 
   /**
@@ -166,17 +180,11 @@ export class PunchoutCatalogReader {
   private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
     const local = own
-      .map((image) => ({
-        url: typeof image.url === 'string' ? image.url : '',
-        alt: String(image.altText ?? product.name),
-      }))
-      .map((image) => ({
-        ...image,
-        url: image.url.startsWith(`${this.config.publicUrl}/`)
-          ? image.url.slice(this.config.publicUrl.length)
-          : image.url,
-      }))
-      .filter((image) => image.url.startsWith('/') && !image.url.startsWith('//'))
+      .flatMap((image) => {
+        const url =
+          typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;
+        return url ? [{ url, alt: String(image.altText ?? product.name) }] : [];
+      })
       .slice(0, 4);
     if (local.length > 0) return local;
     return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];

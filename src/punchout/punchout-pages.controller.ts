@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
+import { RawQueryString } from '../search/raw-query-string.decorator';
 import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { pickLanguage, PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
@@ -78,10 +79,11 @@ export class PunchoutPagesController {
   async search(
     @Param('key') key: string,
     @Query() query: Record<string, unknown>,
+    @RawQueryString() rawQuery: string,
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    await this.send(reply, await this.pages.searchPage(key, query, this.language(al)));
+    await this.send(reply, await this.pages.searchPage(key, query, rawQuery, this.language(al)));
   }
 
   @Get('s/:key/cart')
