@@ -11,6 +11,7 @@ import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-sessions.service';
 import { localImageUrl } from './local-image-url';
+import { messagesFor } from './punchout.messages';
 import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
@@ -166,6 +167,8 @@ export class PunchoutCatalogReader {
       id: product.id,
       name: product.name,
       images: this.imagesOf(product),
+      ...describedFacts(product, lang),
+      ...(product.starRating !== null ? { starRating: product.starRating } : {}),
       features: [...product.features],
       taxonomies: taxonomiesOf(product.taxonomies),
       offers,
@@ -200,4 +203,33 @@ function taxonomiesOf(stored: unknown): Array<{ type: string; code: string; disp
       code: t.code as string,
       ...(typeof t.displayName === 'string' ? { displayName: t.displayName } : {}),
     }));
+}
+
+/** Overview keys shown among the facts instead of the overview table. */
+const FACT_KEYS = new Set(['manufacturer', 'ean', 'gtin']);
+
+/**
+ * A product's identification (brand, maker, part number, EAN/GTIN, our product code) and its open
+ * characteristics, labelled in the page language; what the catalog does not know is left out.
+ */
+function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductView, 'facts' | 'overview'> {
+  const t = messagesFor(lang);
+  const overview = product.overview ?? {};
+  const text = (value: unknown): string | null =>
+    typeof value === 'string' || typeof value === 'number' ? String(value).trim() || null : null;
+  const gtin = text(overview.ean) ?? text(overview.gtin);
+  const manufacturer = product.manufacturer ?? text(overview.manufacturer);
+  const facts = [
+    { label: t.brand, value: product.brand },
+    { label: t.manufacturer, value: manufacturer },
+    { label: t.manufacturerPartNumber, value: product.manufacturerPartNumber },
+    { label: t.gtin, value: gtin },
+    { label: t.productCode, value: product.productCode },
+  ].filter((fact): fact is { label: string; value: string } => !!fact.value);
+  const rest = Object.entries(overview).flatMap(([key, value]) => {
+    const shown = text(value);
+    if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];
+    return [{ label: t.overviewLabels[key.toLowerCase()] ?? key, value: shown }];
+  });
+  return { facts, overview: rest };
 }

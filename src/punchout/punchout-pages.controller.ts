@@ -100,9 +100,19 @@ export class PunchoutPagesController {
    * The POST-only addresses opened with GET (a bookmark, a reload that dropped the body, a typed URL):
    * to the cart, which shows the session's state. Changes happen only by POST with the CSRF token.
    */
-  @Get(['s/:key/transfer', 's/:key/cancel', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
+  @Get(['s/:key/transfer', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
   async toCart(@Param('key') key: string, @Res() reply: FastifyReply) {
     await this.send(reply, this.pages.cartRedirect(key));
+  }
+
+  /** "Cancel" with items in the cart: the confirmation page (the POST cancels). */
+  @Get('s/:key/cancel')
+  async confirmCancel(
+    @Param('key') key: string,
+    @Headers('accept-language') al: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.send(reply, await this.pages.cancelConfirmPage(key, this.language(al)));
   }
 
   @Post('s/:key/cart/add')

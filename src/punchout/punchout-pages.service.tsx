@@ -22,6 +22,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
+import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
@@ -242,6 +243,16 @@ export class PunchoutPagesService {
       }
       const view = buildSearchView(result, parsed.request, sessionKey, this.config.publicUrl);
       return page(200, <SearchPage ctx={ctx} search={view} />, session);
+    });
+  }
+
+  async cancelConfirmPage(sessionKey: string, lang: PageLanguage) {
+    return this.withOpen(sessionKey, lang, async (session) => {
+      const [ctx] = await Promise.all([
+        this.context(session, sessionKey, lang),
+        this.sessions.touch(session),
+      ]);
+      return page(200, <CancelConfirmPage ctx={ctx} lineCount={ctx.cartCount} />, session);
     });
   }
 

@@ -27,6 +27,14 @@ const CATALOG: ProductSpec[] = Array.from({ length: 30 }, (_, i): ProductSpec =>
     categoryId: n % 3 === 0 ? 'peripherals' : 'cables',
     brand: n % 2 === 0 ? 'Kabelmax' : 'Linkwerk',
     starRating: (n % 5) + 0.5,
+    ...(n === 2
+      ? {
+          manufacturer: 'Kabelmax GmbH',
+          manufacturerPartNumber: 'KM-200',
+          overview: { ean: '4006381333931', model: 'K-200', colour: 'black' },
+          taxonomies: [{ type: 'unspsc', code: '26121600', version: 'UNv260801', displayName: 'Cables' }],
+        }
+      : {}),
     offers: [
       {
         price: (5 * n).toFixed(2),
@@ -188,6 +196,64 @@ describeWithBrowser(
       expect(refused.status()).toBe(403);
       await page.goto(`${base}/cart`);
       expect(await page.locator('tr[data-offer-id="sp-04-o1"]').count()).toBe(0);
+    });
+
+    it('shows a product with its identification, overview, classification and picture, in both languages', async () => {
+      for (const [locale, facts, overview] of [
+        [
+          'en-US',
+          [
+            'Brand',
+            'Kabelmax',
+            'Manufacturer',
+            'Kabelmax GmbH',
+            'Manufacturer part number',
+            'KM-200',
+            'EAN / GTIN',
+            '4006381333931',
+            'Product code',
+            'CODE-sp-02',
+          ],
+          ['Model', 'K-200', 'Colour', 'black'],
+        ],
+        [
+          'de-DE',
+          [
+            'Marke',
+            'Kabelmax',
+            'Hersteller',
+            'Kabelmax GmbH',
+            'Herstellerteilenummer',
+            'KM-200',
+            'EAN / GTIN',
+            '4006381333931',
+            'Artikelnummer',
+            'CODE-sp-02',
+          ],
+          ['Modell', 'K-200', 'Farbe', 'black'],
+        ],
+      ] as const) {
+        for (const viewport of [DESKTOP, PHONE]) {
+          const { page, base } = await openShop(locale, viewport);
+          await page.goto(`${base}/product/sp-02`);
+          const cells = await page.locator('.punchout-product-facts > *').allInnerTexts();
+          expect(cells.map((c) => c.trim())).toEqual([...facts]);
+          const table = await page.locator('.punchout-overview th, .punchout-overview td').allInnerTexts();
+          expect(table.map((c) => c.trim())).toEqual([...overview]);
+          expect(await page.locator('.punchout-taxonomies').innerText()).toContain('UNSPSC 26121600');
+          const main = page.locator('.punchout-gallery-main');
+          expect(await main.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          expect(await seriousAccessibilityViolations(page)).toEqual([]);
+          await saveScreenshot(
+            page,
+            `punchout-product-${viewport === PHONE ? 'phone' : 'desktop'}-${locale.slice(0, 2)}`,
+          );
+        }
+      }
     });
 
     it('helps when nothing matches, in German, and fits a phone', async () => {

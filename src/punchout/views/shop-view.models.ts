@@ -63,6 +63,11 @@ export interface ProductView {
   id: string;
   name: string;
   images: Array<{ url: string; alt: string }>;
+  /** Identification and maker, label and value in the page language, only those the catalog knows. */
+  facts: Array<{ label: string; value: string }>;
+  /** The product's open characteristics (the API's productOverview), labels translated where known. */
+  overview: Array<{ label: string; value: string }>;
+  starRating?: number;
   features: string[];
   taxonomies: Array<{ type: string; code: string; displayName?: string }>;
   offers: OfferView[];
