@@ -1,4 +1,4 @@
-import { isFacetId } from '../catalog/search-filters';
+import { isFacetId } from './search-filters';
 import { queryShape, SEARCH_LIMITS } from './search-request.parser';
 
 /**

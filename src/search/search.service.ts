@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogSearch, CatalogSearchRepository } from '../catalog/catalog-search.repository';
+import { CatalogSearch, SearchRepository } from './search.repository';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
@@ -29,7 +29,7 @@ export class SearchService {
   private readonly cache: SearchResultCache;
 
   constructor(
-    private readonly repository: CatalogSearchRepository,
+    private readonly repository: SearchRepository,
     private readonly guidance: SearchGuidanceProvider,
     private readonly config: AppConfig,
     private readonly versions: CatalogVersionWatcher,

@@ -5,8 +5,8 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
-import { identifierQuery, queryAlternatives } from './search-terms';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
 
 type Sql = Prisma.Sql;
@@ -76,7 +76,7 @@ const MAX_BRANDS = 20;
  * predicates pick the best non-blocked offer.
  */
 @Injectable()
-export class CatalogSearchRepository {
+export class SearchRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
