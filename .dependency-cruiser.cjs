@@ -72,6 +72,7 @@ const PUBLIC_FILES = {
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
+    'concurrency-policy.ts', // a named cap on requests at once: search defines its per-user one
   ],
   search: [
     'search-request.parser.ts', // punchout parses its search box exactly as the API does

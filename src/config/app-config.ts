@@ -57,7 +57,14 @@ export class AppConfig {
   readonly defaultLanguage!: 'en' | 'de';
   /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
   readonly marketplaceCurrency!: string;
-  readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
+  readonly search!: {
+    countCap: number;
+    facetSample: number;
+    statementTimeoutMs: number;
+    concurrentPerUser: number;
+    concurrentWaitMs: number;
+    costMsPerPoint: number;
+  };
   /** Search's per-process cache of response bodies (search-result-cache.ts). */
   readonly searchCache!: { maxEntries: number; maxBytes: number; ttlMs: number };
   /** Product details' per-process cache of product rows (product-cache.ts). */
@@ -187,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,
       statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrentPerUser: vars.SEARCH_CONCURRENT_PER_USER,
+      concurrentWaitMs: vars.SEARCH_CONCURRENT_WAIT_MS,
+      costMsPerPoint: vars.SEARCH_COST_MS_PER_POINT,
     },
     searchCache: {
       maxEntries: vars.SEARCH_CACHE_MAX_ENTRIES,

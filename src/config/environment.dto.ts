@@ -308,7 +308,7 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS = 120;
 
-  /** API points per window per user, in each route group (a search costs 1 to about 10 points, anything else 1). */
+  /** API points per window per user, in each route group (a search by its measured database time, anything else 1). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -398,6 +398,34 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(600_000)
   SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
+
+  /**
+   * Searches one user may run at once (API, OCI background search and punchout pages together, across
+   * replicas when `REDIS_URL` is set), so no user holds more than a share of the database connections;
+   * one more waits up to `SEARCH_CONCURRENT_WAIT_MS`, then answers 429 with `Retry-After` (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000)
+  SEARCH_CONCURRENT_PER_USER = 2;
+
+  /** How long a search waits for one of its user's `SEARCH_CONCURRENT_PER_USER` slots before the 429 (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SEARCH_CONCURRENT_WAIT_MS = 1_000;
+
+  /**
+   * A search's rate-limit points by its measured database time: one point per this many ms of
+   * statement time (docs/rate-limits.md, "Weighted searches"); the estimate charged up front counts towards it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_COST_MS_PER_POINT = 25;
 
   /** Search response bodies cached per process (0 = off: every search runs its queries). */
   @Type(() => Number)

@@ -60,7 +60,8 @@ export class SearchController {
     // The body is serialized JSON (possibly from the result cache): say so, as for any object.
     void reply.type('application/json; charset=utf-8');
     try {
-      return await this.search.searchBody(parsed.request, principal.organizationId, language);
+      // The route charged searchCost(params) already (@RateLimit); the measured time tops it up.
+      return await this.search.searchBody(parsed.request, principal, language, searchCost(params));
     } catch (error) {
       if (error instanceof SearchRefusedError)
         throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.message);

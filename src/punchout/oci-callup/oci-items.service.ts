@@ -59,10 +59,11 @@ export class OciItemsService {
     const ids: string[] = [];
     for (let page = 1; ids.length < BACKGROUND_SEARCH_MAX_LINES; page++) {
       const params = { query: searchString, page: String(page), pageSize: String(SEARCH_LIMITS.maxPageSize) };
-      await this.rateLimits.consume(caller, 'search', searchCost(params));
+      const prepaid = searchCost(params);
+      await this.rateLimits.consume(caller, 'search', prepaid);
       const parsed = parseSearchRequest(params);
       if (!parsed.ok) break;
-      const result = await this.search.search(parsed.request, caller.organizationId, language);
+      const result = await this.search.search(parsed.request, caller, language, prepaid);
       ids.push(...result.data.filter((hit) => hit.blocked !== true).map((hit) => hit.id));
       if (
         result.data.length < SEARCH_LIMITS.maxPageSize ||
