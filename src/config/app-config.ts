@@ -23,6 +23,8 @@ export class AppConfig {
     queryTimeoutMs: number;
     /** Client-side bound on reads (never above queryTimeoutMs). */
     readTimeoutMs: number;
+    /** Server- and client-side bound on each maintenance statement after a bulk load (CLUSTER, ANALYZE). */
+    maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.DATABASE_READ_TIMEOUT_MS,
         vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       ),
+      maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },

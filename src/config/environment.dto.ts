@@ -174,6 +174,17 @@ export class EnvironmentVariables {
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
   /**
+   * Bound on each long maintenance statement after a bulk load (ms): the table rewrite (`CLUSTER`) and
+   * statistics (`ANALYZE`, `VACUUM ANALYZE`) that end `gateway catalog demo` and large imports, which
+   * take about a minute at 1,000,000 products and so run outside the query bounds above (server and client side).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  DATABASE_MAINTENANCE_TIMEOUT_MS = 1_800_000;
+
+  /**
    * Client-side bound on waiting for a read's answer (ms): a SELECT outside a transaction, or any
    * statement of a read-only transaction (search). Tighter than `DATABASE_QUERY_TIMEOUT_MS`, so API reads
    * in flight when the network to PostgreSQL stalls turn into 503s within seconds; writes keep theirs.
