@@ -233,7 +233,13 @@ export class PunchoutPagesService {
           session,
         );
       }
-      const result = await this.search.search(parsed.request, session.organizationId, lang).catch((error) => {
+      // Within the user's concurrent-search cap; the pages' own limits count the request (not the API's).
+      const caller = {
+        organizationId: session.organizationId,
+        userId: session.userId,
+        clientId: session.clientId,
+      };
+      const result = await this.search.search(parsed.request, caller, lang, null).catch((error) => {
         if (error instanceof SearchRefusedError) return null;
         throw error;
       });

@@ -1,4 +1,4 @@
-import { FacetId, isFacetId, isValidFacetValue } from '../catalog/search-filters';
+import { FacetId, isFacetId, isValidFacetValue } from './search-filters';
 
 export interface SearchRequest {
   query: string;

@@ -7,7 +7,7 @@ import {
   CATEGORY_ID_PATTERN,
   OFFER_CONDITIONS,
 } from '../../catalog/catalog.constants';
-import { FACET_IDS, FacetId } from '../../catalog/search-filters';
+import { FACET_IDS, FacetId } from '../search-filters';
 import { SEARCH_LIMITS } from '../search-request.parser';
 
 /**

@@ -5,8 +5,9 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
-import { identifierQuery, queryAlternatives } from './search-terms';
+import { SearchMeter } from './search-meter';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
 
 type Sql = Prisma.Sql;
@@ -76,7 +77,7 @@ const MAX_BRANDS = 20;
  * predicates pick the best non-blocked offer.
  */
 @Injectable()
-export class CatalogSearchRepository {
+export class SearchRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
@@ -88,7 +89,7 @@ export class CatalogSearchRepository {
    * count is a lower bound and the ranking considers the first countCap + 1 matches (or as many
    * as the requested page needs).
    */
-  async page(search: CatalogSearch): Promise<{ total: number; hits: SearchHit[] }> {
+  async page(search: CatalogSearch, meter?: SearchMeter): Promise<{ total: number; hits: SearchHit[] }> {
     const { guidance } = search;
     // The matches carry only what ranking needs (id, rank, boost); the page's 24 rows are read in
     // full afterwards, so wide columns (images, names) are never copied for thousands of matches.
@@ -120,7 +121,7 @@ export class CatalogSearchRepository {
            LIMIT 1
         ) bo ON TRUE
        ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
-    const { rows } = await this.run(query);
+    const { rows } = await this.run(query, meter);
     const total: number = rows[0]?.total ?? 0;
     const hits = rows
       .filter((row) => row.id !== null)
@@ -153,13 +154,21 @@ export class CatalogSearchRepository {
    * spread evenly: for "the first N matches" it would pick a sequential scan that may read much of
    * the table before it finds them (and, with synchronized scans, starts at a random block).
    * Every search predicate has an index (GIN full-text, trigram), so sequential scans are
-   * disabled; JIT compilation costs more than these short queries take.
+   * disabled; JIT compilation costs more than these short queries take. The statement's own time
+   * (not the wait for a connection) goes to `meter`, also when it fails or times out.
    */
-  private async run(query: Sql): Promise<QueryResult> {
+  private async run(query: Sql, meter?: SearchMeter): Promise<QueryResult> {
     try {
       return await inPoolTransaction(
         this.prisma.pool,
-        (client) => client.query({ text: query.text, values: query.values }),
+        async (client) => {
+          const started = performance.now();
+          try {
+            return await client.query({ text: query.text, values: query.values });
+          } finally {
+            meter?.add(performance.now() - started);
+          }
+        },
         searchTransactionBegin(this.config.search.statementTimeoutMs),
       );
     } catch (error) {
@@ -173,9 +182,9 @@ export class CatalogSearchRepository {
    * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
    * reading decides, so the answer agrees with the search itself. One short statement, no table read.
    */
-  async hasRequiredTerm(text: string): Promise<boolean> {
+  async hasRequiredTerm(text: string, meter?: SearchMeter): Promise<boolean> {
     // Under the search's own statement timeout: the query functions are the search's.
-    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`);
+    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`, meter);
     return rows[0]?.ok === true;
   }
 
@@ -184,6 +193,7 @@ export class CatalogSearchRepository {
     search: CatalogSearch,
     candidates: FacetCandidate[],
     selectedCategory: string | null,
+    meter?: SearchMeter,
   ): Promise<FacetCounts> {
     // The sample carries each row's shown price (computed once per row), which price predicates read.
     const shown = sql`p.shown_price`;
@@ -219,7 +229,7 @@ export class CatalogSearchRepository {
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
              FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin', shown)}
             GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
-    const { rows } = await this.run(query);
+    const { rows } = await this.run(query, meter);
     const row = rows[0];
     return {
       candidates: (row.candidates as Array<number | string>).map(Number),
