@@ -50,6 +50,8 @@ export class AppConfig {
     redisCommandTimeoutMs: number;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
+  /** The punchout test bench is served (TEST_BENCH, else everywhere but production). */
+  readonly testBench!: boolean;
   readonly demo!: {
     seed: boolean;
     clientId: string | undefined;
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     logLevel: vars.LOG_LEVEL,
+    testBench: vars.TEST_BENCH ?? vars.NODE_ENV !== 'production',
     demo: {
       seed: vars.SEED_DEMO,
       clientId: vars.DEMO_CLIENT_ID,

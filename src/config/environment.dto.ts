@@ -557,6 +557,16 @@ export class EnvironmentVariables {
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
 
   /**
+   * The punchout test bench at `/test-bench`: a page that plays the procurement system (call-up,
+   * shop, and its own HOOK_URL receiver). Default: on unless `NODE_ENV=production`.
+   * @section Punchout test bench
+   */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  TEST_BENCH?: boolean;
+
+  /**
    * On an empty database, create the demo organization, client, users and guidance rules at start.
    * @section Demo data (first start)
    */

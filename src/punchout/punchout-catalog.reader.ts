@@ -3,14 +3,15 @@ import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../cat
 import { netAmount, netTaxLabel, rateText, vatRateOf } from '../catalog/vat';
 import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
+import { OfferRepository, OfferWithProduct } from '../product/offer.repository';
 import { ProductRepository, ProductRow } from '../product/product.repository';
 import type { PageLanguage } from '../web/language';
-import { OFFER_WITH_PRODUCT, OfferWithProduct } from './catalog-offer';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
-import type { Tx } from './punchout-session.store';
+import type { Tx } from './punchout-sessions.service';
+import { localImageUrl } from './local-image-url';
+import { messagesFor } from './punchout.messages';
 import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
@@ -28,8 +29,8 @@ export interface RuleWithNote extends GuidanceRuleSpec {
 export class PunchoutCatalogReader {
   constructor(
     private readonly products: ProductRepository,
+    private readonly offers: OfferRepository,
     private readonly rules: GuidanceRulesService,
-    private readonly prisma: PrismaService,
     private readonly config: AppConfig,
   ) {}
 
@@ -55,18 +56,31 @@ export class PunchoutCatalogReader {
   }
 
   /** The product an offer belongs to, or undefined for an unknown offer. */
-  async productIdOfOffer(offerId: string): Promise<string | undefined> {
-    const offer = await this.prisma.offer.findUnique({ where: { id: offerId }, select: { productId: true } });
-    return offer?.productId;
+  productIdOfOffer(offerId: string): Promise<string | undefined> {
+    return this.offers.productIdOf(offerId);
   }
 
   /** The offers of some products, each with its product's facts (the OCI functions' lines). */
   offersWithProduct(productIds: string[]): Promise<OfferWithProduct[]> {
-    return this.prisma.offer.findMany({
-      where: { productId: { in: productIds } },
-      include: OFFER_WITH_PRODUCT,
-      orderBy: { id: 'asc' },
-    });
+    return this.offers.ofProducts(productIds);
+  }
+
+  /** Offers by id with their products' facts (cart lines); inside the session's lock, pass its client. */
+  offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
+    return this.offers.byIds(offerIds, db);
+  }
+
+  /**
+   * The offer a buyer sees first for a product (the search hit's price): the first in buyer order
+   * that no rule blocks; when every offer is blocked, the first blocked one (adding it is refused and
+   * recorded like any blocked offer). Undefined for an unknown product or one without offers.
+   */
+  async shownOfferId(productId: string, organizationId: string): Promise<string | undefined> {
+    const product = await this.findProduct(productId);
+    if (!product) return undefined;
+    const rules = await this.cachedRules(organizationId);
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
+    return (verdict.shown ?? verdict.offers[0])?.offer.id;
   }
 
   /**
@@ -153,6 +167,8 @@ export class PunchoutCatalogReader {
       id: product.id,
       name: product.name,
       images: this.imagesOf(product),
+      ...describedFacts(product, lang),
+      ...(product.starRating !== null ? { starRating: product.starRating } : {}),
       features: [...product.features],
       taxonomies: taxonomiesOf(product.taxonomies),
       offers,
@@ -167,17 +183,11 @@ export class PunchoutCatalogReader {
   private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
     const local = own
-      .map((image) => ({
-        url: typeof image.url === 'string' ? image.url : '',
-        alt: String(image.altText ?? product.name),
-      }))
-      .map((image) => ({
-        ...image,
-        url: image.url.startsWith(`${this.config.publicUrl}/`)
-          ? image.url.slice(this.config.publicUrl.length)
-          : image.url,
-      }))
-      .filter((image) => image.url.startsWith('/') && !image.url.startsWith('//'))
+      .flatMap((image) => {
+        const url =
+          typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;
+        return url ? [{ url, alt: String(image.altText ?? product.name) }] : [];
+      })
       .slice(0, 4);
     if (local.length > 0) return local;
     return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];
@@ -193,4 +203,33 @@ function taxonomiesOf(stored: unknown): Array<{ type: string; code: string; disp
       code: t.code as string,
       ...(typeof t.displayName === 'string' ? { displayName: t.displayName } : {}),
     }));
+}
+
+/** Overview keys shown among the facts instead of the overview table. */
+const FACT_KEYS = new Set(['manufacturer', 'ean', 'gtin']);
+
+/**
+ * A product's identification (brand, maker, part number, EAN/GTIN, our product code) and its open
+ * characteristics, labelled in the page language; what the catalog does not know is left out.
+ */
+function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductView, 'facts' | 'overview'> {
+  const t = messagesFor(lang);
+  const overview = product.overview ?? {};
+  const text = (value: unknown): string | null =>
+    typeof value === 'string' || typeof value === 'number' ? String(value).trim() || null : null;
+  const gtin = text(overview.ean) ?? text(overview.gtin);
+  const manufacturer = product.manufacturer ?? text(overview.manufacturer);
+  const facts = [
+    { label: t.brand, value: product.brand },
+    { label: t.manufacturer, value: manufacturer },
+    { label: t.manufacturerPartNumber, value: product.manufacturerPartNumber },
+    { label: t.gtin, value: gtin },
+    { label: t.productCode, value: product.productCode },
+  ].filter((fact): fact is { label: string; value: string } => !!fact.value);
+  const rest = Object.entries(overview).flatMap(([key, value]) => {
+    const shown = text(value);
+    if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];
+    return [{ label: t.overviewLabels[key.toLowerCase()] ?? key, value: shown }];
+  });
+  return { facts, overview: rest };
 }

@@ -14,9 +14,18 @@ export const productPath = (sessionKey: string, productId: string): string =>
 export const shopHomePath = (sessionKey: string, productId: string | null): string =>
   productId === null ? sessionPath(sessionKey) : productPath(sessionKey, productId);
 
-export const searchPath = (sessionKey: string, query?: string, page?: number): string => {
+/** A facet filter as the search API takes it: `<facet id>=<value id>`. */
+export type SearchFilter = readonly [facetId: string, valueId: string];
+
+export const searchPath = (
+  sessionKey: string,
+  query?: string,
+  page?: number,
+  filters: readonly SearchFilter[] = [],
+): string => {
   const params = new URLSearchParams();
   if (query !== undefined) params.set('query', query);
+  for (const [facet, value] of filters) params.append(facet, value);
   if (page !== undefined && page > 1) params.set('page', String(page));
   const qs = params.toString();
   return sessionPath(sessionKey, `/search${qs ? `?${qs}` : ''}`);

@@ -194,8 +194,9 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
         <a class="button secondary" href={shopHomePath(ctx.sessionKey, ctx.productId)}>
           {t.continueShopping}
         </a>
-        <form method="post" action={sessionPath(ctx.sessionKey, '/cancel')}>
-          <CsrfField token={ctx.csrfToken} />
+        {/* With items, Cancel first asks (a GET to the confirm page); an empty cart has nothing to lose. */}
+        <form method={cart.lines.length > 0 ? 'get' : 'post'} action={sessionPath(ctx.sessionKey, '/cancel')}>
+          {cart.lines.length === 0 && <CsrfField token={ctx.csrfToken} />}
           <button type="submit" class="button secondary punchout-cancel">
             {t.cancel}
           </button>
