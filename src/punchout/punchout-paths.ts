@@ -22,10 +22,12 @@ export const searchPath = (
   query?: string,
   page?: number,
   filters: readonly SearchFilter[] = [],
+  sort = 'relevance',
 ): string => {
   const params = new URLSearchParams();
   if (query !== undefined) params.set('query', query);
   for (const [facet, value] of filters) params.append(facet, value);
+  if (sort !== 'relevance') params.set('sort', sort);
   if (page !== undefined && page > 1) params.set('page', String(page));
   const qs = params.toString();
   return sessionPath(sessionKey, `/search${qs ? `?${qs}` : ''}`);

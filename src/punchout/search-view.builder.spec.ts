@@ -37,6 +37,7 @@ describe('search page view', () => {
     query: 'cable',
     page: 2,
     pageSize: 24,
+    sort: 'relevance' as const,
     filters: { 'lbr_brands_browse-bin': ['acme'], category: ['it'] },
   };
 

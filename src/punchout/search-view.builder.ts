@@ -1,5 +1,5 @@
 import type { SearchResponseDto } from '../search/dto/search-response.dto';
-import { SEARCH_LIMITS, type SearchRequest } from '../search/search-request.parser';
+import { SEARCH_LIMITS, SEARCH_SORTS, type SearchRequest } from '../search/search-request.parser';
 import { localImageUrl } from './local-image-url';
 import { searchPath, type SearchFilter } from './punchout-paths';
 import type { FilterValueView, FilterView, PageLinkView, SearchView } from './views/shop-view.models';
@@ -26,8 +26,8 @@ export function buildSearchView(
   publicUrl: string,
 ): SearchView {
   const selected = filtersOf(request);
-  const link = (filters: readonly SearchFilter[], page?: number) =>
-    searchPath(sessionKey, request.query, page, filters);
+  const link = (filters: readonly SearchFilter[], page?: number, sort: string = request.sort) =>
+    searchPath(sessionKey, request.query, page, filters, sort);
   const without = (facet: string, value?: string) =>
     selected.filter(([f, v]) => f !== facet || (value !== undefined && v !== value));
   const toggled = (facet: string, value: string, isSelected: boolean): string =>
@@ -82,6 +82,13 @@ export function buildSearchView(
     }),
     hasNext: current < lastPage,
     filters,
+    sort: request.sort,
+    // Another order starts again at page 1 and keeps the filters.
+    sorts: SEARCH_SORTS.map((sort) => ({
+      sort,
+      href: link(selected, undefined, sort),
+      current: sort === request.sort,
+    })),
     selected: selected.map(([facet, value]) => ({
       facet: facetNames.get(facet) ?? facet,
       name: names.get(`${facet}=${value}`) ?? value,
@@ -104,6 +111,8 @@ export function emptySearchView(query: string): SearchView {
     hits: [],
     hasNext: false,
     filters: [],
+    sort: 'relevance',
+    sorts: [],
     selected: [],
     pages: [],
   };

@@ -9,6 +9,7 @@ import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
 import { compoundHeadStems, headReading, partsReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
+import type { SearchSort } from './search-request.parser';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
 
 type Sql = Prisma.Sql;
@@ -26,6 +27,8 @@ export interface CatalogSearch {
   mode: MatchMode;
   /** Selected facet values; values of one facet OR, facets AND. */
   filters: Partial<Record<FacetId, string[]>>;
+  /** The result order (search-request.parser.ts); the matches considered are the same for every order. */
+  sort: SearchSort;
   offset: number;
   limit: number;
   countCap: number;
@@ -107,12 +110,13 @@ export class SearchRepository {
     // full afterwards, so wide columns (images, names) are never copied for thousands of matches.
     const query = sql`
       WITH matches AS MATERIALIZED (
-        SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
+        SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
+               ${sortKeyOf(search)} AS sort_key
           FROM product p
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null, shownPriceOf(search))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
-        SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
+        SELECT * FROM matches ORDER BY ${orderOf(search.sort, sql``)}
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
@@ -132,7 +136,7 @@ export class SearchRepository {
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
-       ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
+       ORDER BY ${orderOf(search.sort, sql`r.`)}`;
     const { rows } = await this.run(query, meter);
     const total: number = rows[0]?.total ?? 0;
     const hits = rows
@@ -310,6 +314,44 @@ function rankOf(search: CatalogSearch): Sql {
   return id === null
     ? rank
     : sql`(${rank} + CASE WHEN p.search_vector @@ plainto_tsquery('simple', ${id}) THEN 100 ELSE 0 END)`;
+}
+
+/**
+ * What an explicit order sorts the matches by: the shown offer's net price (as the price filter reads
+ * it, so only a sort by price reads offers per match), the fastest delivery (as the delivery facet),
+ * the rating. NULL for relevance, which needs no key.
+ */
+function sortKeyOf(search: CatalogSearch): Sql {
+  switch (search.sort) {
+    case 'price-asc':
+    case 'price-desc':
+      return shownPriceOf(search);
+    case 'delivery':
+      return sql`p.fastest_delivery_days::numeric`;
+    case 'rating':
+      return sql`p.star_rating::numeric`;
+    default:
+      return sql`NULL::numeric`;
+  }
+}
+
+/**
+ * The ORDER BY of an order over the matches (`alias` names their relation). Relevance puts the
+ * organization's preferred products first; an explicit order is what the buyer asked for, with
+ * products lacking the key (no price in the currency, no delivery or rating stated) last.
+ */
+function orderOf(sort: SearchSort, alias: Sql): Sql {
+  const tail = sql`${alias}rank DESC, ${alias}id`;
+  switch (sort) {
+    case 'price-asc':
+    case 'delivery':
+      return sql`${alias}sort_key ASC NULLS LAST, ${tail}`;
+    case 'price-desc':
+    case 'rating':
+      return sql`${alias}sort_key DESC NULLS LAST, ${tail}`;
+    default:
+      return sql`${alias}product_preferred DESC, ${tail}`;
+  }
 }
 
 /**

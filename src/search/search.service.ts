@@ -93,6 +93,7 @@ export class SearchService {
       text: request.query,
       mode: 'fulltext',
       filters: request.filters,
+      sort: request.sort,
       offset: (request.page - 1) * request.pageSize,
       limit: request.pageSize,
       countCap: this.config.search.countCap,

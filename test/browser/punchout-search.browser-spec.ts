@@ -179,6 +179,35 @@ describeWithBrowser(
       expect(await shownIds(page)).toEqual(categoryOnly.data.map((hit) => hit.id));
     });
 
+    it('sorts as the API sorts for the same parameters, keeping the filters', async () => {
+      const { page, base } = await openShop('en-US');
+      await page.goto(`${base}/search?query=searchpage&lbr_brands_browse-bin=linkwerk`);
+      for (const [label, sort] of [
+        ['Price: high to low', 'price-desc'],
+        ['Best rated', 'rating'],
+        ['Fastest delivery', 'delivery'],
+        ['Price: low to high', 'price-asc'],
+      ] as const) {
+        await Promise.all([
+          page.waitForURL(new RegExp(`sort=${sort}`)),
+          page.locator('.punchout-sorts a', { hasText: label }).click(),
+        ]);
+        const api = await apiSearch(`query=searchpage&lbr_brands_browse-bin=linkwerk&sort=${sort}`);
+        expect(await shownIds(page)).toEqual(api.data.map((hit) => hit.id));
+        expect(await page.locator('.punchout-sorts [aria-current]').innerText()).toBe(label);
+      }
+      // Cheapest first: the prices on the page go up.
+      const prices = (await page.locator('.punchout-hit-price').allInnerTexts()).map((p) =>
+        Number(p.replace(/[^\d.]/g, '')),
+      );
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      // A filter chosen now keeps the order.
+      const stock = page.locator('.punchout-filters-column [data-facet="availability"] a').first();
+      await Promise.all([page.waitForURL(/availability=/), stock.click()]);
+      expect(page.url()).toContain('sort=price-asc');
+      await saveScreenshot(page, 'punchout-search-sorted-desktop-en');
+    });
+
     it('adds a result to the cart at its minimum quantity, and refuses a blocked one posted by hand', async () => {
       const { page, base } = await openShop('en-US');
       await page.goto(`${base}/search?query=${encodeURIComponent('searchpage model 7')}`);

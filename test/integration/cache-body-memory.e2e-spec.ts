@@ -36,6 +36,7 @@ describe('search result cache memory bound', () => {
     query: `zzqxv${i}`,
     page: 1,
     pageSize: 24,
+    sort: 'relevance',
     filters: {},
   });
 

@@ -202,7 +202,7 @@ describe('buying guidance: search and product details agree (property-based)', (
 
   const searchFor = (organizationId: string, filters: Record<string, string[]> = {}) =>
     search.search(
-      { query: WORD, page: 1, pageSize: 24, filters },
+      { query: WORD, page: 1, pageSize: 24, sort: 'relevance', filters },
       { organizationId, userId: 'agreement', clientId: 'agreement' },
       'en',
       null,

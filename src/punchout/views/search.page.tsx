@@ -20,6 +20,22 @@ export function SearchPage(props: { ctx: ShopContext; search: SearchView; notice
       <p class="muted punchout-result-count" role="status">
         {t.results(search.total, search.totalIsLowerBound)}
       </p>
+      {search.sorts.length > 0 && search.total > 1 && (
+        <nav class="punchout-sorts" aria-label={t.sortBy}>
+          <span class="muted">{t.sortBy}:</span>
+          <ul>
+            {search.sorts.map((option) => (
+              <li key={option.sort}>
+                {option.current ? (
+                  <strong aria-current="true">{t.sorts[option.sort]}</strong>
+                ) : (
+                  <a href={option.href}>{t.sorts[option.sort]}</a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {search.selected.length > 0 && (
         <ul class="punchout-chips" aria-label={t.selectedFilters}>
           {search.selected.map((chip) => (

@@ -1,3 +1,4 @@
+import type { SearchSort } from '../../search/search-request.parser';
 import type { PageLanguage } from '../../web/language';
 import type { OciField } from '../oci-fields';
 import type { PunchoutMessages } from '../punchout.messages';
@@ -123,6 +124,9 @@ export interface SearchView {
   hits: SearchHitView[];
   hasNext: boolean;
   filters: FilterView[];
+  sort: SearchSort;
+  /** Every order, each a link to this search in it (page 1, same filters). */
+  sorts: Array<{ sort: SearchSort; href: string; current: boolean }>;
   /** The selected filters, each with the link that removes it. */
   selected: Array<{ facet: string; name: string; removeHref: string }>;
   /** The search without any filter, when some are selected. */
