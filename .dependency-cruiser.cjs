@@ -69,7 +69,7 @@ const PUBLIC_FILES = {
     'form-body.parser.ts', // the form body parser, registered with the JSON one at bootstrap (body-parsers.ts)
   ],
   product: [
-    'product.repository.ts', // exported by ProductModule: punchout reads products the same way
+    'product.repository.ts', // the product and offer row types punchout judges and prices
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
   'rate-limit': [

@@ -6,7 +6,8 @@ import { AppConfig } from '../config/app-config';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { OfferRepository, OfferWithProduct } from '../product/offer.repository';
-import { ProductRepository, ProductRow } from '../product/product.repository';
+import type { ProductRow } from '../product/product.repository';
+import { ProductService } from '../product/product.service';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-sessions.service';
@@ -28,14 +29,15 @@ export interface RuleWithNote extends GuidanceRuleSpec {
 @Injectable()
 export class PunchoutCatalogReader {
   constructor(
-    private readonly products: ProductRepository,
+    private readonly products: ProductService,
     private readonly offers: OfferRepository,
     private readonly rules: GuidanceRulesService,
     private readonly config: AppConfig,
   ) {}
 
-  findProduct(id: string): Promise<ProductRow | undefined> {
-    return this.products.findWithOffers(id);
+  /** From product details' row cache: shared and frozen, so views copy what they change. */
+  findProduct(id: string): Promise<Readonly<ProductRow> | undefined> {
+    return this.products.row(id);
   }
 
   /** Active rules from the per-process cache (page views and adds). */
