@@ -71,7 +71,8 @@ describe('product details cache', () => {
       } finally {
         await t.close();
       }
-    });
+      // A demo catalog and every product's details read uncached: seconds alone, longer on a busy machine.
+    }, 120_000);
     afterAll(() => database.drop());
 
     it('gives the same status and body for every product, rule set and language, cold and warm', async () => {
