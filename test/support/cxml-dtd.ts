@@ -32,8 +32,7 @@ if (problems.length > 0 && process.env.CI) {
 
 /** describe() when the DTD and xmllint are there; locally without them, describe.skip() with a loud message. */
 export const describeWithCxmlDtd = (name: string, body: () => void) => {
-  if (problems.length > 0)
-    process.stderr.write(`cXML DTD conformance SKIPPED: ${problems.join('; ')}.\n`);
+  if (problems.length > 0) process.stderr.write(`cXML DTD conformance SKIPPED: ${problems.join('; ')}.\n`);
   (problems.length > 0 ? describe.skip : describe)(`${name} [cXML DTD]`, body);
 };
 
@@ -50,7 +49,10 @@ export function validateCxml(document: string): { valid: boolean; messages: stri
       return { valid: true, messages: '' };
     } catch (error) {
       const failed = error as { stderr?: Buffer; stdout?: Buffer };
-      return { valid: false, messages: `${failed.stderr?.toString() ?? ''}${failed.stdout?.toString() ?? ''}` };
+      return {
+        valid: false,
+        messages: `${failed.stderr?.toString() ?? ''}${failed.stdout?.toString() ?? ''}`,
+      };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

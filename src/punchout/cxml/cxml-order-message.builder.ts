@@ -69,7 +69,13 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     money(tax, currency, totals.gross.minus(totals.net).toFixed(digits));
     tax.ele('Description', { 'xml:lang': lang }).txt('VAT');
     for (const share of totals.vat)
-      taxDetail(tax, currency, rateText(share.rate, 'en'), share.net.toFixed(digits), share.vat.toFixed(digits));
+      taxDetail(
+        tax,
+        currency,
+        rateText(share.rate, 'en'),
+        share.net.toFixed(digits),
+        share.vat.toFixed(digits),
+      );
   }
 
   for (const { line, net, vatRate } of taxed) {

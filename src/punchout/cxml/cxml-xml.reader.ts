@@ -39,10 +39,12 @@ export function readXml(text: string): XmlRead {
 
   // The body is decoded as UTF-8 before parsing; a document saying otherwise would be misread.
   parser.on('xmldecl', (decl) => {
-    if (decl.encoding && !/^utf-?8$/i.test(decl.encoding)) refuse(`encoding ${decl.encoding}: only UTF-8 is accepted`);
+    if (decl.encoding && !/^utf-?8$/i.test(decl.encoding))
+      refuse(`encoding ${decl.encoding}: only UTF-8 is accepted`);
   });
   parser.on('doctype', (doctype) => {
-    if (doctype.includes('[')) refuse('a DOCTYPE with an internal subset (entity declarations) is not accepted');
+    if (doctype.includes('['))
+      refuse('a DOCTYPE with an internal subset (entity declarations) is not accepted');
   });
   parser.on('opentag', (tag) => {
     if (problem) return;
@@ -109,6 +111,7 @@ export function hasElementChildren(element: XmlElement): boolean {
 export function attributeOf(element: XmlElement | undefined, name: string): string | undefined {
   if (!element) return undefined;
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(element.attributes)) if (key.toLowerCase() === wanted) return value;
+  for (const [key, value] of Object.entries(element.attributes))
+    if (key.toLowerCase() === wanted) return value;
   return undefined;
 }
