@@ -70,6 +70,7 @@ const PUBLIC_FILES = {
   ],
   product: [
     'product.repository.ts', // exported by ProductModule: punchout reads products the same way
+    'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them

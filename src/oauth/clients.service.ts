@@ -301,6 +301,18 @@ export class ClientsService {
   }
 
   /**
+   * The callback origins of a client by its record id (a punchout session keeps that id): the
+   * procurement system's hosts, which may frame its session's pages. Empty for an unknown client.
+   */
+  async callbackOriginsOf(id: string): Promise<string[]> {
+    const client = await this.prisma.oAuthClient.findUnique({
+      where: { id },
+      select: { callbackOrigins: true },
+    });
+    return client?.callbackOrigins ?? [];
+  }
+
+  /**
    * Adds and removes allowed callback origins (validated and normalized as at creation). A change
    * that changes nothing records nothing; otherwise one event with the list before and after.
    * Sessions already created keep their HOOK_URL; new ones are checked against the new list.

@@ -1,31 +1,8 @@
-import type { Prisma } from '../generated/prisma/client';
+import type { OfferWithProduct } from '../product/offer.repository';
 import type { OfferRow } from '../product/product.repository';
 import { netAmount, PRICE_DECIMALS, vatRateOf } from '../catalog/vat';
 import { ociCategoryOf, OciLine, taxonomyCodeOf } from './oci-fields';
 import { formatUnits, toUnits } from './offer-pricing';
-
-/**
- * A catalog offer with the product facts punchout needs (guidance, pricing, OCI fields), as one
- * Prisma include: the cart's lines and the OCI functions read offers the same way.
- */
-export const OFFER_WITH_PRODUCT = {
-  product: {
-    select: {
-      id: true,
-      name: true,
-      productCode: true,
-      brand: true,
-      categoryPath: true,
-      unspsc: true,
-      manufacturer: true,
-      manufacturerPartNumber: true,
-      features: true,
-      taxonomies: true,
-    },
-  },
-} as const;
-
-export type OfferWithProduct = Prisma.OfferGetPayload<{ include: typeof OFFER_WITH_PRODUCT }>;
 
 /** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
 export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {

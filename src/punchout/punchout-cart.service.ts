@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
 import { PrismaService } from '../database/prisma.service';
-import { Prisma, PunchoutSession } from '../generated/prisma/client';
+import { CartItem, PunchoutSession } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../catalog/catalog.messages';
 import { cartTotals, lineNet, netAmount, rateText, TaxedLine, vatRateOf } from '../catalog/vat';
 import type { OfferRow } from '../product/product.repository';
 import { formatMoney } from '../common/i18n/money';
 import type { PageLanguage } from '../web/language';
-import { offerFacts, ociLineOf, OFFER_WITH_PRODUCT } from './catalog-offer';
+import type { OfferWithProduct } from '../product/offer.repository';
+import { offerFacts, ociLineOf } from './catalog-offer';
 import { OciLine } from './oci-fields';
 import {
   formatUnits,
@@ -20,7 +21,7 @@ import {
 } from './offer-pricing';
 import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
 import { messagesFor } from './punchout.messages';
-import { PunchoutSessionStore, Tx } from './punchout-session.store';
+import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 import type { CartLineView, CartView, Notice } from './views/shop-view.models';
 
@@ -33,9 +34,8 @@ export type CartRefusal = { status: number; notice: Notice } | { closed: true };
 
 const CLOSED: CartRefusal = { closed: true };
 
-const CART_INCLUDE = { offer: { include: OFFER_WITH_PRODUCT } } as const;
-
-type CartRow = Prisma.CartItemGetPayload<{ include: typeof CART_INCLUDE }>;
+/** A cart line with its offer as the catalog has it now (null once the offer left the catalog). */
+type CartRow = CartItem & { offer: OfferWithProduct | null };
 
 /**
  * The cart of a session: adding (never a blocked offer, whatever is posted), changing quantities,
@@ -44,7 +44,7 @@ type CartRow = Prisma.CartItemGetPayload<{ include: typeof CART_INCLUDE }>;
 @Injectable()
 export class PunchoutCartService {
   constructor(
-    private readonly store: PunchoutSessionStore,
+    private readonly sessions: PunchoutSessionsService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly prisma: PrismaService,
   ) {}
@@ -53,25 +53,30 @@ export class PunchoutCartService {
     return this.prisma.cartItem.count({ where: { sessionId: session.id } });
   }
 
-  private rows(tx: Tx | PrismaService, sessionId: string): Promise<CartRow[]> {
-    return tx.cartItem.findMany({
+  /** The session's lines, oldest first, each with its offer read through the catalog's reader. */
+  private async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
+    const items = await (tx ?? this.prisma).cartItem.findMany({
       where: { sessionId },
-      include: CART_INCLUDE,
       orderBy: { createdAt: 'asc' },
     });
+    const offers = await this.catalog.offersById(
+      items.flatMap((item) => (item.offerId ? [item.offerId] : [])),
+      tx,
+    );
+    return items.map((item) => ({ ...item, offer: (item.offerId && offers.get(item.offerId)) || null }));
   }
 
-  /** A cart change under the session's lock (PunchoutSessionStore.withOpenSession); `closed` when it had ended. */
+  /** A cart change under the session's lock (PunchoutSessionsService.withOpenSession); `closed` when it had ended. */
   private async changeOpen<T extends CartRefusal | null>(
     session: PunchoutSession,
     work: (tx: Tx) => Promise<T>,
   ): Promise<T | CartRefusal> {
-    const done = await this.store.withOpenSession(session, work);
+    const done = await this.sessions.withOpenSession(session, work);
     return done.ended ? CLOSED : done.value;
   }
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.rows(this.prisma, session.id);
+    const rows = await this.rows(session.id);
     const taxed: TaxedLine[] = [];
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {
@@ -150,8 +155,8 @@ export class PunchoutCartService {
     const verdict = evaluateOffer(rules, product, offer);
     if (verdict.blocked) {
       return this.changeOpen(session, async (tx): Promise<CartRefusal> => {
-        await this.store.touch(session, tx);
-        await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+        await this.sessions.touch(session, tx);
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
           via: 'add',
           offerId,
           productId: product.id,
@@ -187,8 +192,8 @@ export class PunchoutCartService {
         },
         update: { quantity: total, unitPrice, currency: offer.currency },
       });
-      await this.store.touch(session, tx);
-      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'add',
         offerId,
         productId: product.id,
@@ -211,19 +216,19 @@ export class PunchoutCartService {
     return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
-        include: CART_INCLUDE,
       });
-      if (!row?.offer) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
-      const offer = offerFacts(row.offer);
+      const current = row ? (await this.catalog.offersById([offerId], tx)).get(offerId) : undefined;
+      if (!row || !current) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      const offer = offerFacts(current);
       const problem = quantityRefusal(offer, quantity, lang);
       if (problem) return problem;
       const unitPrice = formatUnits(unitPriceUnitsAt(offer, quantity));
       await tx.cartItem.update({ where: { id: row.id }, data: { quantity, unitPrice } });
-      await this.store.touch(session, tx);
-      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'update',
         offerId,
-        productId: row.offer.productId,
+        productId: current.productId,
         quantity,
         previousQuantity: row.quantity,
         unitPrice,
@@ -238,8 +243,8 @@ export class PunchoutCartService {
     return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
       if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
-      await this.store.touch(session, tx);
-      await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'remove',
         offerId,
       });
@@ -260,13 +265,13 @@ export class PunchoutCartService {
     defaultUnit: string,
   ): Promise<{ changes: RevalidationChange[]; lines: OciLine[]; empty: boolean }> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
-    const rows = await this.rows(tx, session.id);
+    const rows = await this.rows(session.id, tx);
     const changes: RevalidationChange[] = [];
     const lines: OciLine[] = [];
     for (const row of rows) {
       if (!row.offer) {
         await tx.cartItem.delete({ where: { id: row.id } });
-        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'remove',
           reason: 'offer_gone',
           label: row.label,
@@ -282,7 +287,7 @@ export class PunchoutCartService {
       const { min, max } = quantityBounds(offer);
       if (verdict.blocked) {
         await tx.cartItem.delete({ where: { id: row.id } });
-        await this.store.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
           via: 'transfer',
           offerId: row.offerId,
           productId: product.id,
@@ -295,7 +300,7 @@ export class PunchoutCartService {
       }
       if (quantityProblem(offer, row.quantity) !== null) {
         await tx.cartItem.delete({ where: { id: row.id } });
-        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'remove',
           reason: 'quantity_out_of_range',
           offerId: row.offerId,
@@ -311,7 +316,7 @@ export class PunchoutCartService {
       if (current !== stored || row.currency !== offer.currency) {
         const unitPrice = formatUnits(current);
         await tx.cartItem.update({ where: { id: row.id }, data: { unitPrice, currency: offer.currency } });
-        await this.store.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'reprice',
           offerId: row.offerId,
           previousUnitPrice: formatUnits(stored),

@@ -3,14 +3,13 @@ import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../cat
 import { netAmount, netTaxLabel, rateText, vatRateOf } from '../catalog/vat';
 import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
+import { OfferRepository, OfferWithProduct } from '../product/offer.repository';
 import { ProductRepository, ProductRow } from '../product/product.repository';
 import type { PageLanguage } from '../web/language';
-import { OFFER_WITH_PRODUCT, OfferWithProduct } from './catalog-offer';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
-import type { Tx } from './punchout-session.store';
+import type { Tx } from './punchout-sessions.service';
 import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
@@ -28,8 +27,8 @@ export interface RuleWithNote extends GuidanceRuleSpec {
 export class PunchoutCatalogReader {
   constructor(
     private readonly products: ProductRepository,
+    private readonly offers: OfferRepository,
     private readonly rules: GuidanceRulesService,
-    private readonly prisma: PrismaService,
     private readonly config: AppConfig,
   ) {}
 
@@ -55,18 +54,18 @@ export class PunchoutCatalogReader {
   }
 
   /** The product an offer belongs to, or undefined for an unknown offer. */
-  async productIdOfOffer(offerId: string): Promise<string | undefined> {
-    const offer = await this.prisma.offer.findUnique({ where: { id: offerId }, select: { productId: true } });
-    return offer?.productId;
+  productIdOfOffer(offerId: string): Promise<string | undefined> {
+    return this.offers.productIdOf(offerId);
   }
 
   /** The offers of some products, each with its product's facts (the OCI functions' lines). */
   offersWithProduct(productIds: string[]): Promise<OfferWithProduct[]> {
-    return this.prisma.offer.findMany({
-      where: { productId: { in: productIds } },
-      include: OFFER_WITH_PRODUCT,
-      orderBy: { id: 'asc' },
-    });
+    return this.offers.ofProducts(productIds);
+  }
+
+  /** Offers by id with their products' facts (cart lines); inside the session's lock, pass its client. */
+  offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
+    return this.offers.byIds(offerIds, db);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
 import { PunchoutStatus } from '../generated/prisma/client';
-import { PunchoutSessionStore } from './punchout-session.store';
+import { PunchoutSessionsService } from './punchout-sessions.service';
 
 /** How often lapsed sessions are swept, and how many per sweep at most (the next sweep takes the rest). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
@@ -20,7 +20,7 @@ export class PunchoutExpiryScheduler implements OnApplicationBootstrap, OnApplic
   private timer: NodeJS.Timeout | undefined;
   private running = false;
 
-  constructor(private readonly store: PunchoutSessionStore) {}
+  constructor(private readonly sessions: PunchoutSessionsService) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.runOnce(), EXPIRY_SWEEP_INTERVAL_MS);
@@ -37,11 +37,11 @@ export class PunchoutExpiryScheduler implements OnApplicationBootstrap, OnApplic
     if (this.running) return 0;
     this.running = true;
     try {
-      const lapsed = await this.store.lapsed(EXPIRY_SWEEP_BATCH);
+      const lapsed = await this.sessions.lapsed(EXPIRY_SWEEP_BATCH);
       let ended = 0;
       for (const session of lapsed) {
         const reason = session.status === PunchoutStatus.CREATED ? 'start link not opened in time' : 'idle';
-        const closed = await this.store.close(
+        const closed = await this.sessions.close(
           session,
           PunchoutStatus.EXPIRED,
           AuditEventTypes.punchoutExpired,

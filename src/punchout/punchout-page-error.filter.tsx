@@ -8,7 +8,7 @@ import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { pickLanguage } from '../web/language';
 import { frameAncestorsSource, sendPage } from '../web/page-security';
 import { renderPage } from '../web/render-page';
-import { PunchoutSessionStore } from './punchout-session.store';
+import { PunchoutSessionsService } from './punchout-sessions.service';
 import { messagesFor } from './punchout.messages';
 import { MessagePage } from './views/message.page';
 import { emptyCartForm } from './views/shop-view.models';
@@ -29,7 +29,7 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly store: PunchoutSessionStore,
+    private readonly sessions: PunchoutSessionsService,
   ) {}
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
@@ -101,10 +101,10 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
     const key = (request.params as { key?: unknown } | undefined)?.key;
     if (typeof key !== 'string') return null;
     try {
-      const resolved = await this.store.resolve(key);
+      const resolved = await this.sessions.resolve(key);
       if (resolved.kind !== 'open') return null;
       const reason = `internal error, request id ${request.id}`;
-      const closed = await this.store.close(
+      const closed = await this.sessions.close(
         resolved.session,
         PunchoutStatus.FAILED,
         AuditEventTypes.punchoutFailed,

@@ -11,7 +11,7 @@ import { renderPage } from '../web/render-page';
 import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PageResult, PunchoutPagesService } from './punchout-pages.service';
 import { PUNCHOUT_BASE } from './punchout-paths';
-import { PunchoutSessionStore } from './punchout-session.store';
+import { PunchoutSessionsService } from './punchout-sessions.service';
 
 type Form = Record<string, string | string[]>;
 
@@ -27,7 +27,7 @@ type Form = Record<string, string | string[]>;
 export class PunchoutPagesController {
   constructor(
     private readonly pages: PunchoutPagesService,
-    private readonly store: PunchoutSessionStore,
+    private readonly sessions: PunchoutSessionsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -176,7 +176,7 @@ export class PunchoutPagesController {
       formActions: result.session ? [new URL(result.session.callbackUrl).origin] : [],
       // Framed by the session's own procurement system, plus PUNCHOUT_FRAME_ANCESTORS.
       frameAncestors: frameAncestorsSource(
-        result.session ? await this.store.frameOrigins(result.session) : [],
+        result.session ? await this.sessions.frameOrigins(result.session) : [],
         this.config.punchout.frameAncestors,
       ),
     });

@@ -16,7 +16,7 @@ import { PunchoutCatalogReader } from './punchout-catalog.reader';
 import { cartPath, PUNCHOUT_BASE, sessionPath } from './punchout-paths';
 import { PunchoutReturnService } from './punchout-return.service';
 import { csrfTokenMatches, digestOf, isSessionKey, newSessionKey } from './punchout-secrets';
-import { PunchoutSessionStore } from './punchout-session.store';
+import { PunchoutSessionsService } from './punchout-sessions.service';
 import { messagesFor, PunchoutMessages } from './punchout.messages';
 import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
@@ -50,7 +50,7 @@ export class PunchoutPagesService {
   private readonly sessionLimit: RateLimitPolicy;
 
   constructor(
-    private readonly store: PunchoutSessionStore,
+    private readonly sessions: PunchoutSessionsService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly cart: PunchoutCartService,
     private readonly returns: PunchoutReturnService,
@@ -72,13 +72,13 @@ export class PunchoutPagesService {
 
   /** GET /punchout/start/{token}: spends the one-time token and sends the browser to the session. */
   async start(token: string, lang: PageLanguage, browser: BrowserFacts): Promise<PageResult> {
-    const session = await this.store.byStartToken(token);
+    const session = await this.sessions.byStartToken(token);
     if (!session) return this.notFound(lang);
     if (session.status === PunchoutStatus.EXPIRED && session.openedAt === null)
       return this.startExpired(session, lang);
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
-    if (session.expiresAt.getTime() <= this.store.now().getTime()) {
-      await this.store.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
+    if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
+      await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
         fields: [],
         reason: 'start link not opened in time',
       });
@@ -86,7 +86,7 @@ export class PunchoutPagesService {
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
-    const opened = await this.store.open(session, digestOf(sessionKey), {
+    const opened = await this.sessions.open(session, digestOf(sessionKey), {
       ip: browser.ip,
       userAgent: browser.userAgent?.slice(0, 500) ?? null,
     });
@@ -152,7 +152,7 @@ export class PunchoutPagesService {
     lang: PageLanguage,
     work: (session: PunchoutSession) => Promise<PageResult>,
   ): Promise<PageResult> {
-    const resolved = await this.store.resolve(sessionKey);
+    const resolved = await this.sessions.resolve(sessionKey);
     if (resolved.kind === 'missing') return this.notFound(lang);
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang);
     // A 429 (ApiError) becomes an HTML page with Retry-After in PunchoutPageErrorFilter.
@@ -192,7 +192,7 @@ export class PunchoutPagesService {
       const [product, ctx] = await Promise.all([
         this.catalog.findProduct(id),
         this.context(session, sessionKey, lang),
-        this.store.touch(session),
+        this.sessions.touch(session),
       ]);
       if (!product) return this.notFound(lang);
       const view = await this.catalog.productView(product, session.organizationId, lang);
@@ -204,14 +204,17 @@ export class PunchoutPagesService {
     const [ctx, preferred] = await Promise.all([
       this.context(session, sessionKey, lang),
       this.catalog.preferredProducts(session.organizationId, lang),
-      this.store.touch(session),
+      this.sessions.touch(session),
     ]);
     return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
   }
 
   async searchPage(sessionKey: string, params: Record<string, unknown>, lang: PageLanguage) {
     return this.withOpen(sessionKey, lang, async (session) => {
-      const [ctx] = await Promise.all([this.context(session, sessionKey, lang), this.store.touch(session)]);
+      const [ctx] = await Promise.all([
+        this.context(session, sessionKey, lang),
+        this.sessions.touch(session),
+      ]);
       const query = typeof params.query === 'string' ? params.query : '';
       const parsed = parseSearchRequest({
         query: params.query,
@@ -265,7 +268,7 @@ export class PunchoutPagesService {
     status = 200,
   ) {
     return this.withOpen(sessionKey, lang, async (session) => {
-      await this.store.touch(session);
+      await this.sessions.touch(session);
       return this.renderCart(
         session,
         sessionKey,
@@ -305,7 +308,7 @@ export class PunchoutPagesService {
     lang: PageLanguage,
     work: (session: PunchoutSession) => Promise<PageResult>,
   ): Promise<PageResult> {
-    const resolved = await this.store.resolve(sessionKey);
+    const resolved = await this.sessions.resolve(sessionKey);
     if (resolved.kind === 'missing') return this.notFound(lang);
     await this.limiter.consume(this.sessionLimit, resolved.session.id);
     if (!csrfTokenMatches(form.csrf, resolved.session.csrfToken)) {
@@ -326,7 +329,8 @@ export class PunchoutPagesService {
       const refusal = CATALOG_ID_PATTERN.test(offerId)
         ? await this.cart.add(session, offerId, parseQuantity(form.quantity), lang)
         : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
-      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
+      if (refusal && 'closed' in refusal)
+        return this.ended(await this.sessions.reload(session.id), lang, 409);
       if (refusal) return this.product(sessionKey, productId, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=added` };
     });
@@ -336,7 +340,8 @@ export class PunchoutPagesService {
     return this.posted(sessionKey, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity), lang);
-      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
+      if (refusal && 'closed' in refusal)
+        return this.ended(await this.sessions.reload(session.id), lang, 409);
       if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=updated` };
     });
@@ -346,7 +351,8 @@ export class PunchoutPagesService {
     return this.posted(sessionKey, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.remove(session, offerId, lang);
-      if (refusal && 'closed' in refusal) return this.ended(await this.store.reload(session.id), lang, 409);
+      if (refusal && 'closed' in refusal)
+        return this.ended(await this.sessions.reload(session.id), lang, 409);
       if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
       return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=removed` };
     });
@@ -393,9 +399,9 @@ export class PunchoutPagesService {
             400,
           );
         case 'closed':
-          return this.ended(await this.store.reload(session.id), lang, 409);
+          return this.ended(await this.sessions.reload(session.id), lang, 409);
         case 'failed':
-          return this.ended(await this.store.reload(session.id), lang, 500);
+          return this.ended(await this.sessions.reload(session.id), lang, 500);
       }
     });
   }
@@ -404,7 +410,7 @@ export class PunchoutPagesService {
     return this.posted(sessionKey, form, lang, async (session) => {
       const t = messagesFor(lang);
       if (!(await this.returns.cancel(session)))
-        return this.ended(await this.store.reload(session.id), lang, 409);
+        return this.ended(await this.sessions.reload(session.id), lang, 409);
       return page(
         200,
         <MessagePage

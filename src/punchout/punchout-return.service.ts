@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { buildOciFields, OciField } from './oci-fields';
 import { PunchoutCartService } from './punchout-cart.service';
-import { PunchoutSessionStore } from './punchout-session.store';
+import { PunchoutSessionsService } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 
 export type TransferOutcome =
@@ -23,7 +23,7 @@ export class PunchoutReturnService {
   private readonly logger = new Logger('Punchout');
 
   constructor(
-    private readonly store: PunchoutSessionStore,
+    private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly config: AppConfig,
   ) {}
@@ -32,13 +32,13 @@ export class PunchoutReturnService {
     try {
       // The row lock makes re-validation, the state change and the cart one step: a cart change racing
       // this transfer either commits before it (and is in the cart sent) or waits and is refused.
-      const done = await this.store.withOpenSession(session, async (tx): Promise<TransferOutcome> => {
+      const done = await this.sessions.withOpenSession(session, async (tx): Promise<TransferOutcome> => {
         const checked = await this.cart.revalidate(tx, session, this.config.punchout.defaultUnit);
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.changes.length > 0) return { kind: 'review', changes: checked.changes };
         const fields = buildOciFields(checked.lines, { defaultUnit: this.config.punchout.defaultUnit });
-        await this.store.markTransferred(tx, session, fields, {
+        await this.sessions.markTransferred(tx, session, fields, {
           lineCount: checked.lines.length,
           callbackUrl: session.callbackUrl,
           target: session.target,
@@ -50,7 +50,7 @@ export class PunchoutReturnService {
       // Whatever went wrong, the procurement system gets control back with an empty cart.
       this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');
       const reason = `transfer failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.store.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
+      await this.sessions.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
         fields: [],
         reason,
       });
@@ -60,7 +60,7 @@ export class PunchoutReturnService {
 
   /** Cancel: an empty cart goes back; false when the session had already ended. */
   cancel(session: PunchoutSession): Promise<boolean> {
-    return this.store.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled, {
+    return this.sessions.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled, {
       fields: [],
     });
   }

@@ -15,7 +15,6 @@ import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PunchoutPagesController } from './punchout-pages.controller';
 import { PunchoutPagesService } from './punchout-pages.service';
 import { PunchoutReturnService } from './punchout-return.service';
-import { PunchoutSessionStore } from './punchout-session.store';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
 /**
@@ -27,7 +26,6 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
   controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController],
   providers: [
     PunchoutSessionsService,
-    PunchoutSessionStore,
     PunchoutCatalogReader,
     PunchoutCartService,
     PunchoutReturnService,

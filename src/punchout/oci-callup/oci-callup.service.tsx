@@ -121,7 +121,7 @@ export class OciCallupService {
       return this.refusal(lang, m, hook.outcome, hook);
     }
     const caller = { organizationId: client.organizationId, userId: user.id, clientId: client.id };
-    // Framed by the caller's procurement system, as its session pages are (PunchoutSessionStore.frameOrigins).
+    // Framed by the caller's procurement system, as its session pages are (PunchoutSessionsService.frameOrigins).
     const frameOrigins = [hook.origin, ...client.callbackOrigins];
     return this.answer(parsed.call, { ...caller, hook, frameOrigins, facts, browser, lang, m });
   }

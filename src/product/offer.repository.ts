@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+import type { Prisma } from '../generated/prisma/client';
+
+/**
+ * A catalog offer with the product facts punchout needs (guidance, pricing, OCI and cXML lines), as
+ * one Prisma include: the cart's lines and the OCI functions read offers the same way.
+ */
+export const OFFER_WITH_PRODUCT = {
+  product: {
+    select: {
+      id: true,
+      name: true,
+      productCode: true,
+      brand: true,
+      categoryPath: true,
+      unspsc: true,
+      manufacturer: true,
+      manufacturerPartNumber: true,
+      features: true,
+      taxonomies: true,
+    },
+  },
+} as const;
+
+export type OfferWithProduct = Prisma.OfferGetPayload<{ include: typeof OFFER_WITH_PRODUCT }>;
+
+/** The pool, or the transaction of a caller that holds a lock (its reads then need no second connection). */
+export type OfferReadClient = PrismaService | Prisma.TransactionClient;
+
+/**
+ * Offers by id or by product, for the features that put them in carts (punchout). The catalog's
+ * offer table is read here, so the other features never query it themselves.
+ */
+@Injectable()
+export class OfferRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The product an offer belongs to, or undefined for an unknown offer. */
+  async productIdOf(offerId: string): Promise<string | undefined> {
+    const offer = await this.prisma.offer.findUnique({ where: { id: offerId }, select: { productId: true } });
+    return offer?.productId;
+  }
+
+  /** Offers by id, each with its product's facts; ids no longer in the catalog are absent. */
+  async byIds(
+    offerIds: readonly string[],
+    db: OfferReadClient = this.prisma,
+  ): Promise<Map<string, OfferWithProduct>> {
+    if (offerIds.length === 0) return new Map();
+    const offers = await db.offer.findMany({
+      where: { id: { in: [...new Set(offerIds)] } },
+      include: OFFER_WITH_PRODUCT,
+    });
+    return new Map(offers.map((offer) => [offer.id, offer]));
+  }
+
+  /** The offers of some products, each with its product's facts, in offer id order. */
+  ofProducts(productIds: readonly string[]): Promise<OfferWithProduct[]> {
+    return this.prisma.offer.findMany({
+      where: { productId: { in: [...productIds] } },
+      include: OFFER_WITH_PRODUCT,
+      orderBy: { id: 'asc' },
+    });
+  }
+}
