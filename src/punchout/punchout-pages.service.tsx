@@ -79,10 +79,9 @@ export class PunchoutPagesService {
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
     if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
       await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
-        fields: [],
         reason: 'start link not opened in time',
       });
-      return this.startExpired(session, lang);
+      return this.startExpired(await this.sessions.reload(session.id), lang);
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
@@ -409,8 +408,8 @@ export class PunchoutPagesService {
   cancel(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(sessionKey, form, lang, async (session) => {
       const t = messagesFor(lang);
-      if (!(await this.returns.cancel(session)))
-        return this.ended(await this.sessions.reload(session.id), lang, 409);
+      const cancelled = await this.returns.cancel(session);
+      if (!cancelled) return this.ended(await this.sessions.reload(session.id), lang, 409);
       return page(
         200,
         <MessagePage
@@ -419,7 +418,7 @@ export class PunchoutPagesService {
           title={t.cancelledTitle}
           text={t.cancelling}
           hint={t.transferHint}
-          returnForm={emptyCartForm(session, true)}
+          returnForm={emptyCartForm(cancelled, true)}
         />,
         session,
       );

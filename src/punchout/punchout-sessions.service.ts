@@ -13,6 +13,7 @@ import { checkCallbackUrl } from './callback-url';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import type { OciField } from './oci-fields';
 import { startPath } from './punchout-paths';
+import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { PunchoutProtocol } from './punchout-protocol';
 import { parsePunchoutRequest } from './punchout-request.parser';
 import {
@@ -71,6 +72,7 @@ export class PunchoutSessionsService {
     private readonly clients: ClientsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly returnFormat: PunchoutReturnFormatService,
   ) {}
 
   async create(principal: Principal, productId: string, body: unknown): Promise<PunchoutResponseDto> {
@@ -249,7 +251,6 @@ export class PunchoutSessionsService {
       session.expiresAt.getTime() <= this.clock.now().getTime()
     ) {
       await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
-        fields: [],
         reason: 'idle',
       });
       return { kind: 'closed', session: await this.reload(session.id) };
@@ -343,23 +344,26 @@ export class PunchoutSessionsService {
   }
 
   /**
-   * Ends an open (or, for a start link never opened, a created) session: status, time, the exact
-   * fields posted back and the reason, with the audit event. False when another request ended it first.
+   * Ends an open (or, for a start link never opened, a created) session without its cart: status,
+   * time, the exact fields posted back (the protocol's empty cart, PunchoutReturnFormatService) and
+   * the reason, with the audit event. False when another request ended it first; the fields posted
+   * are then in the reloaded session's `returnedFields`.
    */
   async close(
     session: PunchoutSession,
     status: PunchoutStatus,
     type: AuditEventType,
-    outcome: { fields: OciField[]; reason?: string; extra?: Record<string, unknown> },
+    outcome: { reason?: string; extra?: Record<string, unknown> } = {},
     run?: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
+      const back = await this.returnFormat.emptyCart(session, tx);
       const { count } = await tx.punchoutSession.updateMany({
         where: { id: session.id, status: { in: [PunchoutStatus.OPENED, PunchoutStatus.CREATED] } },
         data: {
           status,
           closedAt: this.clock.now(),
-          returnedFields: outcome.fields,
+          returnedFields: back.fields,
           closeReason: outcome.reason?.slice(0, 500) ?? null,
         },
       });
@@ -368,7 +372,8 @@ export class PunchoutSessionsService {
       await this.record(tx, session, type, {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
         ...outcome.extra,
-        fields: outcome.fields,
+        ...back.record,
+        fields: back.fields,
       });
       return true;
     });

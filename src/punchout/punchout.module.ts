@@ -15,6 +15,8 @@ import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PunchoutPagesController } from './punchout-pages.controller';
 import { PunchoutPagesService } from './punchout-pages.service';
 import { PunchoutReturnService } from './punchout-return.service';
+import { PunchoutReturnFormatService } from './punchout-return-format.service';
+import { CxmlReturnService } from './cxml/cxml-return.service';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
 /**
@@ -29,6 +31,8 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     PunchoutCatalogReader,
     PunchoutCartService,
     PunchoutReturnService,
+    PunchoutReturnFormatService,
+    CxmlReturnService,
     PunchoutPagesService,
     PunchoutPageErrorFilter,
     PunchoutExpiryScheduler,

@@ -133,8 +133,12 @@ export interface ReturnFormView {
 
 /** The empty cart (OCI: "nothing") going back to a session's HOOK_URL, on cancel, expiry and failure. */
 export function emptyCartForm(
-  session: { callbackUrl: string; target: string },
+  session: { callbackUrl: string; target: string; returnedFields?: unknown },
   autoSubmit: boolean,
 ): ReturnFormView {
-  return { callbackUrl: session.callbackUrl, target: session.target, fields: [], autoSubmit };
+  // A closed session stores the exact fields its empty cart posts (none for OCI; a cXML order message).
+  const fields = Array.isArray(session.returnedFields)
+    ? (session.returnedFields as ReturnFormView['fields'])
+    : [];
+  return { callbackUrl: session.callbackUrl, target: session.target, fields, autoSubmit };
 }
