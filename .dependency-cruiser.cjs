@@ -72,6 +72,9 @@ const PUBLIC_FILES = {
     'product.repository.ts', // exported by ProductModule: punchout reads products the same way
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
+  punchout: [
+    'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
+  ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
   ],

@@ -9,6 +9,7 @@ export const AuditEventTypes = {
   punchoutExpired: 'punchout.expired',
   punchoutFailed: 'punchout.failed',
   punchoutOciCall: 'punchout.oci_call',
+  punchoutCxmlSetup: 'punchout.cxml_setup',
   guidanceRuleAdded: 'guidance.rule_added',
   guidanceRuleDisabled: 'guidance.rule_disabled',
   clientCreated: 'client.created',

@@ -68,7 +68,7 @@ export type ClientAuthentication =
 export type PunchoutClientAuthentication =
   | {
       outcome: 'authenticated';
-      client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins'>;
+      client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins' | 'cxmlEncoding'>;
     }
   /** `claimed`: the client the id names, when there is one (its organization records the refusal). */
   | { outcome: 'unknown'; claimed?: { organizationId: string } }
@@ -280,6 +280,7 @@ export class ClientsService {
               clientId: true,
               organizationId: true,
               callbackOrigins: true,
+              cxmlEncoding: true,
               punchoutSecretHash: true,
               revokedAt: true,
             },

@@ -15,7 +15,7 @@ import type { OciField } from './oci-fields';
 import { startPath } from './punchout-paths';
 import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { PunchoutProtocol } from './punchout-protocol';
-import { parsePunchoutRequest } from './punchout-request.parser';
+import { parsePunchoutRequest, ShipTo } from './punchout-request.parser';
 import {
   digestOf,
   isSessionKey,
@@ -51,6 +51,21 @@ export interface SessionOpening {
   callback: { url: string; target: string };
   protocol: PunchoutProtocol;
   browser: { ip: string; userAgent: string | undefined };
+  /** The protocol's own facts, recorded with punchout.created. */
+  details: Record<string, unknown>;
+}
+
+/** What an entry hands the core to create a session with a one-time start link (cXML setup). */
+export interface SessionStart {
+  organizationId: string;
+  userId: string;
+  clientId: string;
+  productId: string | null;
+  callback: { url: string; target: string };
+  protocol: PunchoutProtocol;
+  shipTo: ShipTo | null;
+  /** Shown, never changed or transferred (cXML inspect). */
+  readOnly: boolean;
   /** The protocol's own facts, recorded with punchout.created. */
   details: Record<string, unknown>;
 }
@@ -207,6 +222,58 @@ export class PunchoutSessionsService {
       });
     });
     return { sessionKey, publicId };
+  }
+
+  /**
+   * Creates a session with a one-time start link, for an entry that authenticated its caller itself
+   * and answers it server to server (cXML setup): the API call's record and start-token rules, with
+   * the entry's protocol, ShipTo and facts, and `work` (the entry's own rows: a cXML session's facts,
+   * a cart handed over) in the same transaction as the session and its punchout.created event.
+   */
+  async createWithStartLink(
+    start: SessionStart,
+    work: (tx: Tx, session: PunchoutSession) => Promise<Record<string, unknown>>,
+  ): Promise<{ startUrl: string; publicId: string }> {
+    const startToken = newStartToken();
+    const now = this.clock.now();
+    const publicId = newPublicId();
+    const { organizationId, userId, clientId, productId, callback, protocol } = start;
+    await this.prisma.$transaction(async (tx) => {
+      const session = await tx.punchoutSession.create({
+        data: {
+          id: randomUUID(),
+          publicId,
+          startTokenHash: digestOf(startToken),
+          csrfToken: newCsrfToken(),
+          organizationId,
+          userId,
+          clientId,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          shipTo: start.shipTo ?? Prisma.DbNull,
+          status: PunchoutStatus.CREATED,
+          protocol,
+          readOnly: start.readOnly,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
+        },
+      });
+      // The entry's rows first: what they found (a cart's changes) belongs in the creation event.
+      const found = await work(tx, session);
+      await this.record(tx, session, AuditEventTypes.punchoutCreated, {
+        protocol,
+        productId,
+        callbackUrl: callback.url,
+        target: callback.target,
+        name: null,
+        shipTo: start.shipTo,
+        startExpiresAt: session.expiresAt.toISOString(),
+        ...start.details,
+        ...found,
+      });
+    });
+    return { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId };
   }
 
   /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */

@@ -17,6 +17,8 @@ import { PunchoutPagesService } from './punchout-pages.service';
 import { PunchoutReturnService } from './punchout-return.service';
 import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { CxmlReturnService } from './cxml/cxml-return.service';
+import { CxmlSetupController } from './cxml/cxml-setup.controller';
+import { CxmlSetupService } from './cxml/cxml-setup.service';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
 /**
@@ -25,7 +27,7 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
  */
 @Module({
   imports: [AuditModule, GuidanceModule, OAuthModule, ProductModule, SearchModule],
-  controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController],
+  controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController, CxmlSetupController],
   providers: [
     PunchoutSessionsService,
     PunchoutCatalogReader,
@@ -33,6 +35,7 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     PunchoutReturnService,
     PunchoutReturnFormatService,
     CxmlReturnService,
+    CxmlSetupService,
     PunchoutPagesService,
     PunchoutPageErrorFilter,
     PunchoutExpiryScheduler,

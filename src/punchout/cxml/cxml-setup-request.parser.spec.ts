@@ -192,7 +192,8 @@ describe('parseCxmlSetupRequest', () => {
           body: `<BuyerCookie>c</BuyerCookie><Extrinsic name="UserEmail">j@a.example</Extrinsic>
           <BrowserFormPost><URL>https://a.example/r</URL></BrowserFormPost>
           <SelectedItem><ItemID><SupplierPartID>SKU-9</SupplierPartID></ItemID></SelectedItem>
-          <ItemOut quantity="2"><ItemID><SupplierPartID>SKU-1</SupplierPartID><SupplierPartAuxiliaryID>offer-1</SupplierPartAuxiliaryID></ItemID></ItemOut>
+          <ItemOut quantity="2"><ItemID><SupplierPartID>SKU-1</SupplierPartID><SupplierPartAuxiliaryID>offer-1</SupplierPartAuxiliaryID></ItemID>
+            <ItemDetail><UnitPrice><Money currency="eur">6.90</Money></UnitPrice></ItemDetail></ItemOut>
           <ItemOut quantity="3.0"><ItemID><SupplierPartID> SKU-2 </SupplierPartID></ItemID></ItemOut>
           <ItemOut quantity=" 4 "><ItemID><SupplierPartID>SKU-3</SupplierPartID></ItemID></ItemOut>`,
         }),
@@ -200,9 +201,14 @@ describe('parseCxmlSetupRequest', () => {
       expect(request.operation).toBe('edit');
       expect(request.selectedItem).toEqual({ supplierPartId: 'SKU-9', supplierPartAuxiliaryId: null });
       expect(request.items).toEqual([
-        { supplierPartId: 'SKU-1', supplierPartAuxiliaryId: 'offer-1', quantity: 2 },
-        { supplierPartId: 'SKU-2', supplierPartAuxiliaryId: null, quantity: 3 },
-        { supplierPartId: 'SKU-3', supplierPartAuxiliaryId: null, quantity: 4 },
+        {
+          supplierPartId: 'SKU-1',
+          supplierPartAuxiliaryId: 'offer-1',
+          quantity: 2,
+          unitPrice: { amount: '6.90', currency: 'EUR' },
+        },
+        { supplierPartId: 'SKU-2', supplierPartAuxiliaryId: null, quantity: 3, unitPrice: null },
+        { supplierPartId: 'SKU-3', supplierPartAuxiliaryId: null, quantity: 4, unitPrice: null },
       ]);
     });
   });

@@ -37,6 +37,8 @@ export interface CxmlItemRef {
 
 export interface CxmlItemOut extends CxmlItemRef {
   quantity: number;
+  /** ItemDetail/UnitPrice/Money as the buyer's system holds it (our net unit price when we sent it), if a number. */
+  unitPrice: { amount: string; currency: string } | null;
 }
 
 export interface CxmlSetupRequest {
@@ -169,7 +171,12 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
     const quantity = quantityOf(attributeOf(itemOut, 'quantity'));
     if (quantity === null)
       return bad(`${where}: quantity must be a whole number from 1 to ${CXML_LIMITS.quantity}.`);
-    items.push({ ...ref, quantity });
+    const money = pathOf(itemOut, ['ItemDetail', 'UnitPrice', 'Money']);
+    const amount = textOf(money).trim();
+    const unitPrice = /^\d{1,10}(\.\d{1,4})?$/.test(amount)
+      ? { amount, currency: (attributeOf(money, 'currency') ?? '').trim().toUpperCase() }
+      : null;
+    items.push({ ...ref, quantity, unitPrice });
   }
 
   const lang = attributeOf(root, 'xml:lang')?.trim() || 'en';
