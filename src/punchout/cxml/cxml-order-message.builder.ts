@@ -31,6 +31,8 @@ export interface CxmlOrderMessage {
 export const EMPTY_CART_CURRENCY = 'EUR';
 
 const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
+/** The catalog's unit of an offer that names none of its own (offer.unit's default). */
+const CATALOG_PIECE_UNIT = 'PCE';
 
 /** The document text. Throws when the lines are in more than one currency (cXML has one Total). */
 export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMessage): string {
@@ -145,10 +147,14 @@ function classifications(detail: XMLBuilder, line: OciLine): void {
   if (eclass) detail.ele('Classification', { domain: 'eCl@ss' }).txt(xmlSafe(eclass));
 }
 
-/** The line's UN/ECE Rec. 20 unit, or the default: a code cut short would name another unit. */
+/**
+ * The line's UN/ECE Rec. 20 unit, or the default: a code cut short would name another unit. PCE
+ * ("piece", the catalog's unit for an offer that names none) is sent as the default (EA, "each"),
+ * the unit cXML buyers' systems expect for pieces.
+ */
 function unitOf(unit: string, defaultUnit: string): string {
   const code = singleLine(unit).toUpperCase();
-  return UNIT_CODE.test(code) ? code : defaultUnit;
+  return UNIT_CODE.test(code) && code !== CATALOG_PIECE_UNIT ? code : defaultUnit;
 }
 
 /** A received element written again as it came (names, attributes, text), escaped by the builder. */
