@@ -207,7 +207,7 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
   });
 
   describe('refusals: a cXML Status inside HTTP 200, naming the element, opening nothing', () => {
-    async function refused(body: string | Buffer, code: string, text: RegExp, contentType?: string) {
+    async function refused(body: string | Uint8Array<ArrayBuffer>, code: string, text: RegExp, contentType?: string) {
       const answer = await postSetup(t.baseUrl, body, contentType);
       expect(answer.status).toBe(200);
       expect(answer.code).toBe(code);
@@ -247,7 +247,7 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       const c = await coupaCustomer();
       await refused(request(c, { extra: `<!-- ${'x'.repeat(9000)} -->` }), '400', /exceeds 8192 bytes/);
       await refused(
-        Buffer.from([0x3c, 0xff, 0xfe]),
+        new Uint8Array([0x3c, 0xff, 0xfe]),
         '400',
         /not valid UTF-8/,
         'text/xml; charset=utf-8',

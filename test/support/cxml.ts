@@ -97,7 +97,7 @@ export interface SetupAnswer {
 /** POSTs a setup request as the buyer's system does and reads the answer. */
 export async function postSetup(
   baseUrl: string,
-  body: string | Uint8Array,
+  body: string | Uint8Array<ArrayBuffer>,
   contentType = 'text/xml; charset=utf-8',
 ): Promise<SetupAnswer> {
   const response = await fetch(`${baseUrl}/punchout/cxml`, {
