@@ -1,4 +1,7 @@
+import { UserRole } from '../../src/generated/prisma/client';
 import { ClientsService } from '../../src/oauth/clients.service';
+import { addRules } from '../factories/guidance.factory';
+import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { onTestApp, PUNCHOUT_CATALOG } from '../factories/punchout.factory';
@@ -151,7 +154,9 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       const cart = await getPage(`${base}/cart`);
       const sent = await postForm(`${base}/transfer`, { csrf: csrfOf(cart.html) });
       expect(sent.status).toBe(200);
-      expect(sent.headers.get('content-security-policy')).toContain("form-action 'self' https://acme.coupahost.com;");
+      expect(sent.headers.get('content-security-policy')).toContain(
+        "form-action 'self' https://acme.coupahost.com;",
+      );
       const message = orderMessageOf(sent.html);
       expect(message.name).toBe('cxml-urlencoded');
       expectValidCxml(message.document);
@@ -206,8 +211,173 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
     });
   });
 
+  describe('edit and inspect: the cart handed over', () => {
+    const itemOut = (quantity: number, part: string, aux: string | null, price?: string) =>
+      `<ItemOut quantity="${quantity}"><ItemID><SupplierPartID>${part}</SupplierPartID>${
+        aux ? `<SupplierPartAuxiliaryID>${aux}</SupplierPartAuxiliaryID>` : ''
+      }</ItemID>${
+        price
+          ? `<ItemDetail><UnitPrice><Money currency="EUR">${price}</Money></UnitPrice><Description xml:lang="en">x</Description><UnitOfMeasure>EA</UnitOfMeasure><Classification domain="UNSPSC">1</Classification></ItemDetail>`
+          : ''
+      }</ItemOut>`;
+
+    async function blockVendor(c: CxmlBuyer, vendor: string) {
+      const organization = await t.prisma.organization.findUniqueOrThrow({ where: { id: c.organizationId } });
+      const client = await t.prisma.oAuthClient.findUniqueOrThrow({ where: { id: c.clientDbId } });
+      const admin = await createUser(t.prisma, organization, { roles: [UserRole.admin, UserRole.buyer] });
+      await addRules(t.baseUrl, await issueTestToken(t.prisma, admin, client), [
+        { effect: 'blocked', matcher: 'vendor', value: vendor },
+      ]);
+    }
+
+    it("edit restores the cart under today's rules and prices, tells the buyer what changed, and cancel sends it back as it came", async () => {
+      const c = await coupaCustomer();
+      await blockVendor(c, 'Blocked Supplies');
+      const answer = await postSetup(
+        t.baseUrl,
+        request(c, {
+          operation: 'edit',
+          extra: [
+            itemOut(10, 'OW-PEN-10', 'pen-1-a', '4.50'), // today 4.00 from 10
+            itemOut(3, 'whatever', 'pen-1-b', '3.00'), // blocked now
+            itemOut(1, 'NO-SUCH-PART', null), // gone
+            itemOut(2, 'paper-1', null, '5.99'), // found by product id, same price
+          ].join(''),
+        }),
+      );
+      expect(answer.code).toBe('200');
+      const cartPage = await open(answer.startUrl!);
+      expect(cartPage).toMatch(/\/cart$/);
+      const cart = await getPage(cartPage, { 'accept-language': 'en' });
+      expect(cart.html).toContain('reopened from your procurement system');
+      expect(cart.html).toContain('changed from €4.50 to €4.00');
+      expect(cart.html).toMatch(/was removed: it is blocked/);
+      expect(cart.html).toContain('NO-SUCH-PART was removed');
+      expect(cart.html).toContain('data-offer-id="pen-1-a"');
+      expect(cart.html).toContain('data-offer-id="paper-1-a"');
+      expect(cart.html).not.toContain('data-offer-id="pen-1-b"');
+
+      const session = await t.prisma.punchoutSession.findFirstOrThrow({
+        where: { organizationId: c.organizationId },
+      });
+      expect((session.openingChanges as Array<{ code: string }>).map((change) => change.code)).toEqual([
+        'repriced',
+        'blocked',
+        'offer_gone',
+      ]);
+      const refused = await events(c.organizationId, 'punchout.offer_refused');
+      expect(refused[0].payload).toMatchObject({ via: 'setup', offerId: 'pen-1-b' });
+
+      const cancelled = await postForm(`${sessionBase(cartPage)}/cancel`, { csrf: csrfOf(cart.html) });
+      const message = orderMessageOf(cancelled.html);
+      expectValidCxml(message.document);
+      const order = at(message.doc, 'Message/PunchOutOrderMessage')!;
+      expect(at(order, 'PunchOutOrderMessageHeader')!.attributes.operationAllowed).toBe('edit');
+      expect(
+        all(order, 'ItemIn').map((item) => [
+          at(item, 'ItemID/SupplierPartAuxiliaryID')!.text,
+          item.attributes.quantity,
+          at(item, 'ItemDetail/UnitPrice/Money')!.text,
+        ]),
+      ).toEqual([
+        ['pen-1-a', '10', '4.00'],
+        ['paper-1-a', '2', '5.99'],
+      ]);
+      expect(at(order, 'PunchOutOrderMessageHeader/Total/Money')!.text).toBe('51.98');
+    });
+
+    it('edit then transfer: the changed cart goes back with operationAllowed edit', async () => {
+      const c = await coupaCustomer();
+      const answer = await postSetup(
+        t.baseUrl,
+        request(c, { operation: 'edit', extra: itemOut(2, 'OW-PEN-10', 'pen-1-a', '4.50') }),
+      );
+      const base = sessionBase(await open(answer.startUrl!));
+      await addToCart(base, 'pen-1-a', 8); // 10 in all: the tier from 10
+      const cart = await getPage(`${base}/cart`);
+      const sent = await postForm(`${base}/transfer`, { csrf: csrfOf(cart.html) });
+      const order = at(orderMessageOf(sent.html).doc, 'Message/PunchOutOrderMessage')!;
+      const [item] = all(order, 'ItemIn');
+      expect([item.attributes.quantity, at(item, 'ItemDetail/UnitPrice/Money')!.text]).toEqual([
+        '10',
+        '4.00',
+      ]);
+    });
+
+    it('inspect shows the cart read-only: no transfer, no changes (403), Close sends it back unchanged with operationAllowed inspect', async () => {
+      const c = await coupaCustomer();
+      const answer = await postSetup(
+        t.baseUrl,
+        request(c, { operation: 'inspect', extra: itemOut(2, 'OW-PEN-10', 'pen-1-a', '4.50') }),
+      );
+      const cartPage = await open(answer.startUrl!);
+      const base = sessionBase(cartPage);
+      const cart = await getPage(cartPage, { 'accept-language': 'en' });
+      expect(cart.html).toContain('data-offer-id="pen-1-a"');
+      expect(cart.html).toContain('viewing only');
+      expect(cart.html).not.toContain('/transfer"');
+      expect(cart.html).not.toContain('/cart/update"');
+      expect(cart.html).not.toContain('/cart/remove"');
+      const product = await getPage(`${base}/product/pen-1`);
+      expect(product.html).not.toContain('/cart/add"');
+
+      const csrf = csrfOf(cart.html);
+      for (const [path, fields] of [
+        ['/transfer', {}],
+        ['/cart/add', { offerId: 'pen-1-a', quantity: '1' }],
+        ['/cart/update', { offerId: 'pen-1-a', quantity: '5' }],
+        ['/cart/remove', { offerId: 'pen-1-a' }],
+      ] as const) {
+        const refused = await postForm(`${base}${path}`, { csrf, ...fields });
+        expect(refused.status).toBe(403);
+        expect(ociFormsOf(refused.html)).toHaveLength(0);
+      }
+      const session = await t.prisma.punchoutSession.findFirstOrThrow({
+        where: { organizationId: c.organizationId },
+      });
+      expect(session).toMatchObject({ status: 'OPENED', readOnly: true });
+      expect(
+        await t.prisma.cartItem.findMany({
+          where: { sessionId: session.id },
+          select: { offerId: true, quantity: true },
+        }),
+      ).toEqual([{ offerId: 'pen-1-a', quantity: 2 }]);
+
+      const closed = await postForm(`${base}/cancel`, { csrf });
+      expect(closed.status).toBe(200);
+      const message = orderMessageOf(closed.html);
+      expectValidCxml(message.document);
+      const order = at(message.doc, 'Message/PunchOutOrderMessage')!;
+      expect(at(order, 'PunchOutOrderMessageHeader')!.attributes.operationAllowed).toBe('inspect');
+      expect(all(order, 'ItemIn').map((item) => item.attributes.quantity)).toEqual(['2']);
+      expect(await events(c.organizationId, 'punchout.transferred')).toHaveLength(0);
+    });
+
+    it("SelectedItem opens that product's page", async () => {
+      const c = await coupaCustomer();
+      const answer = await postSetup(
+        t.baseUrl,
+        request(c, {
+          extra: '<SelectedItem><ItemID><SupplierPartID>OW-PEN-10</SupplierPartID></ItemID></SelectedItem>',
+        }),
+      );
+      const page = await open(answer.startUrl!);
+      expect(page).toMatch(/\/punchout\/s\/psk_[A-Za-z0-9_-]{43}$/);
+      expect((await getPage(page)).html).toContain('data-offer-id="pen-1-a"');
+      const session = await t.prisma.punchoutSession.findFirstOrThrow({
+        where: { organizationId: c.organizationId },
+      });
+      expect(session.productId).toBe('pen-1');
+    });
+  });
+
   describe('refusals: a cXML Status inside HTTP 200, naming the element, opening nothing', () => {
-    async function refused(body: string | Uint8Array<ArrayBuffer>, code: string, text: RegExp, contentType?: string) {
+    async function refused(
+      body: string | Uint8Array<ArrayBuffer>,
+      code: string,
+      text: RegExp,
+      contentType?: string,
+    ) {
       const answer = await postSetup(t.baseUrl, body, contentType);
       expect(answer.status).toBe(200);
       expect(answer.code).toBe(code);
@@ -246,12 +416,7 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
     it('400 for a body over CXML_MAX_BYTES, not UTF-8, or declaring another charset', async () => {
       const c = await coupaCustomer();
       await refused(request(c, { extra: `<!-- ${'x'.repeat(9000)} -->` }), '400', /exceeds 8192 bytes/);
-      await refused(
-        new Uint8Array([0x3c, 0xff, 0xfe]),
-        '400',
-        /not valid UTF-8/,
-        'text/xml; charset=utf-8',
-      );
+      await refused(new Uint8Array([0x3c, 0xff, 0xfe]), '400', /not valid UTF-8/, 'text/xml; charset=utf-8');
       await refused(request(c), '400', /must be UTF-8/, 'application/xml; charset=iso-8859-1');
     });
 

@@ -261,8 +261,8 @@ export class CxmlSetupService {
 
   /**
    * Each reference's offer: SupplierPartAuxiliaryID is our offer id (what our order messages send);
-   * without one (or when that offer is gone), SupplierPartID names an offer by its SKU or its product
-   * by code (then its first offer).
+   * without one (or when that offer is gone), SupplierPartID names an offer by its SKU, or its product
+   * by code or id (then that product's first offer).
    */
   private async offersFor(refs: readonly CxmlItemRef[]): Promise<Array<OfferWithProduct | undefined>> {
     const byId = await this.catalog.offersById(
@@ -276,7 +276,8 @@ export class CxmlSetupService {
       (ref) =>
         (ref.supplierPartAuxiliaryId ? byId.get(ref.supplierPartAuxiliaryId) : undefined) ??
         byPart.find((offer) => offer.vendorSku === ref.supplierPartId) ??
-        byPart.find((offer) => offer.product.productCode === ref.supplierPartId),
+        byPart.find((offer) => offer.product.productCode === ref.supplierPartId) ??
+        byPart.find((offer) => offer.product.id === ref.supplierPartId),
     );
   }
 }

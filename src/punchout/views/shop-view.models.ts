@@ -15,6 +15,8 @@ export interface ShopContext {
   searchQuery?: string;
   /** Display only (OCI DETAIL): no session, no cart, no search; the pages show no controls. */
   display?: boolean;
+  /** The cart is shown, never changed or transferred (cXML inspect): no add, update, remove or transfer. */
+  readOnly?: boolean;
 }
 
 /** The context of a page shown outside a session (OCI DETAIL): nothing to link to, nothing to post. */
