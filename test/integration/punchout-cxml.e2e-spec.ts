@@ -475,6 +475,26 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       );
     });
 
+    it('500 when we fail (the database refuses the write): a Status saying so, no stack trace, nothing opened', async () => {
+      const c = await coupaCustomer();
+      await t.prisma.$executeRawUnsafe('ALTER TABLE punchout_cxml RENAME TO punchout_cxml_away');
+      try {
+        const answer = await refused(
+          request(c, { payloadId: 'retried@buyer.example' }),
+          '500',
+          /could not be processed; retry later/,
+        );
+        expect(answer.body).not.toMatch(/punchout_cxml|prisma|relation/i);
+      } finally {
+        await t.prisma.$executeRawUnsafe('ALTER TABLE punchout_cxml_away RENAME TO punchout_cxml');
+      }
+      expect(await t.prisma.punchoutSession.count({ where: { organizationId: c.organizationId } })).toBe(0);
+      // The failed setup left its payloadID unused: the buyer's retry of the same document works.
+      expect((await postSetup(t.baseUrl, request(c, { payloadId: 'retried@buyer.example' }))).code).toBe(
+        '200',
+      );
+    });
+
     it('XML bodies are refused on other routes (415 in our error shape)', async () => {
       const response = await fetch(`${t.baseUrl}/api/v1/marketplace/product/pen-1/punchout`, {
         method: 'POST',

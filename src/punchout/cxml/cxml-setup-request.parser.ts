@@ -185,7 +185,7 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
     request: {
       payloadId,
       timestamp: attributeOf(root, 'timestamp')?.trim() || null,
-      lang: /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en',
+      lang: lang.length <= 35 && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en',
       version,
       from,
       to,

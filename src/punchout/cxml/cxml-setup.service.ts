@@ -14,7 +14,7 @@ import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../callback-url';
 import { PunchoutCartService } from '../punchout-cart.service';
 import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 import { PunchoutProtocols } from '../punchout-protocol';
-import { PunchoutSessionsService } from '../punchout-sessions.service';
+import { PunchoutSessionsService, Tx } from '../punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
@@ -28,6 +28,9 @@ export interface CxmlCaller {
   ip: string;
   userAgent: string | undefined;
 }
+
+/** Thrown inside the creating transaction when the payloadID was seen: nothing is written. */
+class PayloadReplayed extends Error {}
 
 /** A refusal: the cXML status, its text, and how the audit trail names it (`outcome`). */
 interface Refusal {
@@ -166,66 +169,74 @@ export class CxmlSetupService {
         outcome: 'browser_form_post_origin',
         text: `BrowserFormPost/URL: the origin ${syntax.origin} is not among the client's allowed callback origins.`,
       });
-    if (!(await this.firstUseOf(client.id, request.payloadId)))
+
+    const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
+    const wanted = await this.cartOf(request);
+    const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
+    const created = await this.sessions
+      .createWithStartLink(
+        {
+          organizationId: client.organizationId,
+          userId: user.id,
+          clientId: client.id,
+          productId,
+          callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
+          protocol: PunchoutProtocols.cxml,
+          shipTo: request.shipTo?.address ?? null,
+          readOnly: request.operation === 'inspect',
+          details: { cxml: { ...facts, status: 200, encoding } },
+        },
+        async (tx, session) => {
+          // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
+          if (!(await this.firstUseOf(tx, client.id, request.payloadId))) throw new PayloadReplayed();
+          const restored =
+            wanted.length > 0
+              ? await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit)
+              : { changes: [], lines: [] };
+          if (restored.changes.length > 0)
+            await tx.punchoutSession.update({
+              where: { id: session.id },
+              data: { openingChanges: restored.changes },
+            });
+          await tx.punchoutCxml.create({
+            data: {
+              sessionId: session.id,
+              operation: request.operation,
+              payloadId: request.payloadId,
+              buyerCookie: request.buyerCookie,
+              lang: request.lang,
+              fromCredentials: request.from as object[],
+              toCredentials: request.to as object[],
+              shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
+              initialLines: restored.lines as object[],
+              encoding,
+            },
+          });
+          return wanted.length > 0 ? { restoredLines: restored.lines.length, changes: restored.changes } : {};
+        },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof PayloadReplayed) return null;
+        throw error;
+      });
+    if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
         outcome: 'payload_replayed',
         text: `payloadID ${request.payloadId.slice(0, 100)} was already received in the last 24 hours.`,
       });
-
-    const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
-    const wanted = await this.cartOf(request);
-    const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
-    const { startUrl } = await this.sessions.createWithStartLink(
-      {
-        organizationId: client.organizationId,
-        userId: user.id,
-        clientId: client.id,
-        productId,
-        callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
-        protocol: PunchoutProtocols.cxml,
-        shipTo: request.shipTo?.address ?? null,
-        readOnly: request.operation === 'inspect',
-        details: { cxml: { ...facts, status: 200, encoding } },
-      },
-      async (tx, session) => {
-        const restored =
-          wanted.length > 0
-            ? await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit)
-            : { changes: [], lines: [] };
-        if (restored.changes.length > 0)
-          await tx.punchoutSession.update({
-            where: { id: session.id },
-            data: { openingChanges: restored.changes },
-          });
-        await tx.punchoutCxml.create({
-          data: {
-            sessionId: session.id,
-            operation: request.operation,
-            payloadId: request.payloadId,
-            buyerCookie: request.buyerCookie,
-            lang: request.lang,
-            fromCredentials: request.from as object[],
-            toCredentials: request.to as object[],
-            shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
-            initialLines: restored.lines as object[],
-            encoding,
-          },
-        });
-        return wanted.length > 0 ? { restoredLines: restored.lines.length, changes: restored.changes } : {};
-      },
-    );
-    return buildSetupResponse(reply, startUrl);
+    return buildSetupResponse(reply, created.startUrl);
   }
 
   /**
    * Remembers the client's payloadID; false when it was received within the last 24 hours (a replay).
-   * Older entries are pruned on the way, so the table holds one day of setups.
+   * Older entries are pruned on the way, so the table holds one day of setups. Two requests with the
+   * same id at once: the second waits for the first's transaction on the key, then sees it.
    */
-  private async firstUseOf(clientId: string, payloadId: string): Promise<boolean> {
+  private async firstUseOf(tx: Tx, clientId: string, payloadId: string): Promise<boolean> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS);
-    const inserted = await this.prisma.$queryRaw<Array<{ fresh: boolean }>>`
+    const inserted = await tx.$queryRaw<Array<{ fresh: boolean }>>`
       WITH pruned AS (
              DELETE FROM cxml_payload
               WHERE received_at < ${since} AND NOT (client_id = ${clientId}::uuid AND payload_id = ${payloadId})),
