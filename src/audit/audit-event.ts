@@ -17,6 +17,7 @@ export const AuditEventTypes = {
   clientSecretRotated: 'client.secret_rotated',
   clientPunchoutSecretSet: 'client.punchout_secret_set',
   clientOriginsChanged: 'client.origins_changed',
+  clientPunchoutSettingsChanged: 'client.punchout_settings_changed',
   userAdded: 'user.added',
   userDisabled: 'user.disabled',
   userEnabled: 'user.enabled',

@@ -74,6 +74,10 @@ export type PunchoutClientAuthentication =
   | { outcome: 'unknown'; claimed?: { organizationId: string } }
   | { outcome: 'revoked'; claimed: { id: string; organizationId: string } };
 
+/** How a client's cXML order messages are posted: the form field cxml-urlencoded or cxml-base64. */
+export const CXML_ENCODING_SETTINGS = ['urlencoded', 'base64'] as const;
+export type CxmlEncodingSetting = (typeof CXML_ENCODING_SETTINGS)[number];
+
 /** What `client origins` changes: the origins to add and to remove (both normalized before use). */
 export interface OriginsChange {
   add: string[];
@@ -354,6 +358,32 @@ export class ClientsService {
       }
       return { clientId: client.clientId, callbackOrigins: after, added, removed };
     });
+  }
+
+  /**
+   * A client's punchout settings: how its cXML order messages travel through the browser
+   * (`urlencoded` or `base64`). Given a change, applies it; a change that changes nothing records
+   * nothing, otherwise one `client.punchout_settings_changed` event with the value before and after.
+   */
+  async punchoutSettings(
+    clientId: string,
+    change: { cxmlEncoding?: CxmlEncodingSetting },
+    actor: AuditActor,
+  ): Promise<{ clientId: string; cxmlEncoding: string; changed: boolean }> {
+    const client = await this.live(clientId);
+    const wanted = change.cxmlEncoding;
+    if (wanted === undefined || wanted === client.cxmlEncoding)
+      return { clientId: client.clientId, cxmlEncoding: client.cxmlEncoding, changed: false };
+    await this.prisma.$transaction(async (tx) => {
+      await tx.oAuthClient.update({ where: { id: client.id }, data: { cxmlEncoding: wanted } });
+      await this.audit.append(tx, {
+        organizationId: client.organizationId,
+        type: AuditEventTypes.clientPunchoutSettingsChanged,
+        actor,
+        payload: { client: clientPayload(client), cxmlEncoding: { from: client.cxmlEncoding, to: wanted } },
+      });
+    });
+    return { clientId: client.clientId, cxmlEncoding: wanted, changed: true };
   }
 
   private async byClientId(clientId: string): Promise<OAuthClient> {
