@@ -1,5 +1,5 @@
 import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
-import { ociCartOf } from '../../review/session-record';
+import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
@@ -107,7 +107,7 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
   const { text, transferred } = props;
   const t = text.session;
   if (!transferred) return <p class="notice">{t.nothingPosted}</p>;
-  const cart = ociCartOf(transferred.fields);
+  const cart = postedCartOf(transferred.fields);
   const shown = new Set(LINE_COLUMNS.map((column) => column.field));
   return (
     <>
