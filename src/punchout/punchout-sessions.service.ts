@@ -55,6 +55,9 @@ export interface SessionOpening {
   details: Record<string, unknown>;
 }
 
+/** Adds a value to a statement's parameters and answers its placeholder (`$n`). */
+export type SqlParam = (value: unknown) => string;
+
 /** What an entry hands the core to create a session with a one-time start link (cXML setup). */
 export interface SessionStart {
   organizationId: string;
@@ -232,7 +235,7 @@ export class PunchoutSessionsService {
    */
   async createWithStartLink(
     start: SessionStart,
-    work: (tx: Tx, session: PunchoutSession) => Promise<Record<string, unknown>>,
+    work: (tx: Tx, session: PunchoutSession) => Promise<void>,
   ): Promise<{ startUrl: string; publicId: string }> {
     const startToken = newStartToken();
     const now = this.clock.now();
@@ -259,8 +262,6 @@ export class PunchoutSessionsService {
           expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
         },
       });
-      // The entry's rows first: what they found (a cart's changes) belongs in the creation event.
-      const found = await work(tx, session);
       await this.record(tx, session, AuditEventTypes.punchoutCreated, {
         protocol,
         productId,
@@ -270,10 +271,69 @@ export class PunchoutSessionsService {
         shipTo: start.shipTo,
         startExpiresAt: session.expiresAt.toISOString(),
         ...start.details,
-        ...found,
       });
+      // The entry's own rows after the creation event: a cart handed over and its events follow it.
+      await work(tx, session);
     });
     return { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId };
+  }
+
+  /**
+   * `createWithStartLink` as ONE autocommitted statement (the cXML setup's hot path, as the API
+   * call's creation): the entry's own CTEs (`before`, e.g. its replay check), the session insert only
+   * when `guard` (one of them) returned a row, the entry's row (`row`, reading the new id from the CTE
+   * `session`) and the punchout.created event (AuditService.appendWithChange). Null when the guard
+   * refused: nothing was written.
+   */
+  async createWithStartLinkAtOnce(
+    start: SessionStart,
+    entry: (param: SqlParam) => { before: string; guard: string; row: string },
+  ): Promise<{ startUrl: string; publicId: string } | null> {
+    const values: unknown[] = [];
+    const param: SqlParam = (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const startToken = newStartToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000);
+    const id = randomUUID();
+    const publicId = newPublicId();
+    const { organizationId, userId, clientId, productId, callback, protocol } = start;
+    const sql = entry(param);
+    const session = `session AS (
+      INSERT INTO punchout_session (id, public_id, start_token_hash, csrf_token, organization_id, user_id,
+             client_id, product_id, callback_url, target, ship_to, status, protocol, read_only, created_at, expires_at)
+      SELECT ${param(id)}::uuid, ${param(publicId)}, ${param(Buffer.from(digestOf(startToken)))}::bytea,
+             ${param(newCsrfToken())}, ${param(organizationId)}::uuid, ${param(userId)}::uuid,
+             ${param(clientId)}::uuid, ${param(productId)}::text, ${param(callback.url)}, ${param(callback.target)},
+             ${param(start.shipTo ? JSON.stringify(start.shipTo) : null)}::jsonb, 'CREATED'::punchout_status,
+             ${param(protocol)}, ${param(start.readOnly)}::boolean, ${param(now)}::timestamptz,
+             ${param(expiresAt)}::timestamptz
+       WHERE EXISTS (SELECT 1 FROM ${sql.guard})
+      RETURNING id)`;
+    const created = await this.audit.appendWithChange(
+      this.prisma.pool,
+      { with: `${sql.before}, ${session}`, text: sql.row, values },
+      {
+        organizationId,
+        type: AuditEventTypes.punchoutCreated,
+        actor: { userId, clientId },
+        sessionId: id,
+        payload: {
+          publicId,
+          protocol,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          name: null,
+          shipTo: start.shipTo,
+          startExpiresAt: expiresAt.toISOString(),
+          ...start.details,
+        },
+      },
+    );
+    return created ? { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId } : null;
   }
 
   /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */

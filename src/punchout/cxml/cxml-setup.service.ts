@@ -10,11 +10,12 @@ import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
+import type { Prisma } from '../../generated/prisma/client';
 import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../callback-url';
 import { PunchoutCartService } from '../punchout-cart.service';
 import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 import { PunchoutProtocols } from '../punchout-protocol';
-import { PunchoutSessionsService, Tx } from '../punchout-sessions.service';
+import { PunchoutSessionsService, SessionStart, SqlParam } from '../punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
@@ -173,52 +174,44 @@ export class CxmlSetupService {
     const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
     const wanted = await this.cartOf(request);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
-    const created = await this.sessions
-      .createWithStartLink(
-        {
-          organizationId: client.organizationId,
-          userId: user.id,
-          clientId: client.id,
-          productId,
-          callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
-          protocol: PunchoutProtocols.cxml,
-          shipTo: request.shipTo?.address ?? null,
-          readOnly: request.operation === 'inspect',
-          details: { cxml: { ...facts, status: 200, encoding } },
-        },
-        async (tx, session) => {
-          // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
-          if (!(await this.firstUseOf(tx, client.id, request.payloadId))) throw new PayloadReplayed();
-          const restored =
-            wanted.length > 0
-              ? await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit)
-              : { changes: [], lines: [] };
-          if (restored.changes.length > 0)
-            await tx.punchoutSession.update({
-              where: { id: session.id },
-              data: { openingChanges: restored.changes },
-            });
-          await tx.punchoutCxml.create({
-            data: {
-              sessionId: session.id,
-              operation: request.operation,
-              payloadId: request.payloadId,
-              buyerCookie: request.buyerCookie,
-              lang: request.lang,
-              fromCredentials: request.from as object[],
-              toCredentials: request.to as object[],
-              shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
-              initialLines: restored.lines as object[],
-              encoding,
-            },
-          });
-          return wanted.length > 0 ? { restoredLines: restored.lines.length, changes: restored.changes } : {};
-        },
-      )
-      .catch((error: unknown) => {
-        if (error instanceof PayloadReplayed) return null;
-        throw error;
-      });
+    const session: SessionStart = {
+      organizationId: client.organizationId,
+      userId: user.id,
+      clientId: client.id,
+      productId,
+      callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
+      protocol: PunchoutProtocols.cxml,
+      shipTo: request.shipTo?.address ?? null,
+      readOnly: request.operation === 'inspect',
+      details: { cxml: { ...facts, status: 200, encoding } },
+    };
+    const cxmlRow = {
+      operation: request.operation,
+      payloadId: request.payloadId,
+      buyerCookie: request.buyerCookie,
+      lang: request.lang,
+      fromCredentials: request.from as object[],
+      toCredentials: request.to as object[],
+      shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
+      encoding,
+    };
+    const now = this.clock.now();
+    const created =
+      wanted.length === 0
+        ? // The hot path (create, no cart): the replay check, the session, its cXML row and event in ONE statement.
+          await this.sessions.createWithStartLinkAtOnce(session, (param) => ({
+            before: payloadCtes(param, client.id, request.payloadId, now),
+            guard: 'payload',
+            row: `INSERT INTO punchout_cxml (session_id, operation, payload_id, buyer_cookie, lang, from_credentials,
+                         to_credentials, ship_to, initial_lines, encoding)
+                  SELECT id, ${param(cxmlRow.operation)}, ${param(cxmlRow.payloadId)}, ${param(cxmlRow.buyerCookie)},
+                         ${param(cxmlRow.lang)}, ${param(JSON.stringify(cxmlRow.fromCredentials))}::jsonb,
+                         ${param(JSON.stringify(cxmlRow.toCredentials))}::jsonb,
+                         ${param(cxmlRow.shipTo ? JSON.stringify(cxmlRow.shipTo) : null)}::jsonb, '[]'::jsonb,
+                         ${param(cxmlRow.encoding)}
+                    FROM session`,
+          }))
+        : await this.withCart(session, cxmlRow, wanted, client.id, now);
     if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
@@ -229,25 +222,38 @@ export class CxmlSetupService {
   }
 
   /**
-   * Remembers the client's payloadID; false when it was received within the last 24 hours (a replay).
-   * Older entries are pruned on the way, so the table holds one day of setups. Two requests with the
-   * same id at once: the second waits for the first's transaction on the key, then sees it.
+   * edit and inspect: the session, its cXML row and the cart handed over (each line re-validated,
+   * with its events) in one transaction, after the replay check; null for a replay (nothing written).
    */
-  private async firstUseOf(tx: Tx, clientId: string, payloadId: string): Promise<boolean> {
-    const now = this.clock.now();
-    const since = new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS);
-    const inserted = await tx.$queryRaw<Array<{ fresh: boolean }>>`
-      WITH pruned AS (
-             DELETE FROM cxml_payload
-              WHERE received_at < ${since} AND NOT (client_id = ${clientId}::uuid AND payload_id = ${payloadId})),
-           upsert AS (
-             INSERT INTO cxml_payload (client_id, payload_id, received_at)
-             VALUES (${clientId}::uuid, ${payloadId}, ${now})
-             ON CONFLICT (client_id, payload_id) DO UPDATE SET received_at = EXCLUDED.received_at
-               WHERE cxml_payload.received_at < ${since}
-             RETURNING 1)
-      SELECT EXISTS (SELECT 1 FROM upsert) AS fresh`;
-    return inserted[0]?.fresh === true;
+  private async withCart(
+    session: SessionStart,
+    cxmlRow: Omit<Prisma.PunchoutCxmlUncheckedCreateInput, 'sessionId' | 'initialLines'>,
+    wanted: Awaited<ReturnType<CxmlSetupService['cartOf']>>,
+    clientId: string,
+    now: Date,
+  ): Promise<{ startUrl: string } | null> {
+    return this.sessions
+      .createWithStartLink(session, async (tx, created) => {
+        // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
+        const values: unknown[] = [];
+        const param: SqlParam = (value) => (values.push(value), `$${values.length}`);
+        const sql = `WITH ${payloadCtes(param, clientId, cxmlRow.payloadId, now)} SELECT EXISTS (SELECT 1 FROM payload) AS fresh`;
+        const [first] = await tx.$queryRawUnsafe<Array<{ fresh: boolean }>>(sql, ...values);
+        if (first?.fresh !== true) throw new PayloadReplayed();
+        const restored = await this.cart.restore(tx, created, wanted, this.config.cxml.defaultUnit);
+        if (restored.changes.length > 0)
+          await tx.punchoutSession.update({
+            where: { id: created.id },
+            data: { openingChanges: restored.changes },
+          });
+        await tx.punchoutCxml.create({
+          data: { ...cxmlRow, sessionId: created.id, initialLines: restored.lines as object[] },
+        });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PayloadReplayed) return null;
+        throw error;
+      });
   }
 
   /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
@@ -291,6 +297,27 @@ export class CxmlSetupService {
         byPart.find((offer) => offer.product.id === ref.supplierPartId),
     );
   }
+}
+
+/**
+ * The replay check as CTEs: `payload` returns a row when the client's payloadID is new (or last seen
+ * over 24 hours ago), remembering it; entries older than that are pruned on the way, so the table
+ * holds one day of setups. Two requests with the same id at once: the second waits for the first's
+ * transaction on the key, then sees it.
+ */
+function payloadCtes(param: SqlParam, clientId: string, payloadId: string, now: Date): string {
+  const since = param(new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS));
+  const client = param(clientId);
+  const id = param(payloadId);
+  return `pruned AS (
+      DELETE FROM cxml_payload
+       WHERE received_at < ${since}::timestamptz AND NOT (client_id = ${client}::uuid AND payload_id = ${id})),
+    payload AS (
+      INSERT INTO cxml_payload (client_id, payload_id, received_at)
+      VALUES (${client}::uuid, ${id}, ${param(now)}::timestamptz)
+      ON CONFLICT (client_id, payload_id) DO UPDATE SET received_at = EXCLUDED.received_at
+        WHERE cxml_payload.received_at < ${since}::timestamptz
+      RETURNING 1)`;
 }
 
 /** What the audit trail records of a setup request: everything but the SharedSecret. */
