@@ -119,13 +119,14 @@ export class CxmlSetupService {
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
-    // As the token endpoint and the OCI call-up: failures count per client id and address, checked first.
+    // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
+    // beside the lookup (one round trip less on the hot path): a refused check throws before anything
+    // is answered or written, whatever the lookup found.
     const failureKey = `${request.sender.identity.slice(0, 100)}\n${caller.ip}`;
-    await this.limiter.check(this.failures, failureKey);
-    const auth = await this.clients.authenticatePunchout(
-      request.sender.identity,
-      request.sender.sharedSecret,
-    );
+    const [, auth] = await Promise.all([
+      this.limiter.check(this.failures, failureKey),
+      this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
+    ]);
     if (auth.outcome !== 'authenticated') {
       if (auth.outcome === 'unknown') await this.limiter.penalize(this.failures, failureKey);
       return refuse(
