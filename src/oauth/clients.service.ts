@@ -275,21 +275,28 @@ export class ClientsService {
     clientId: string,
     punchoutSecret: string,
   ): Promise<PunchoutClientAuthentication> {
+    // Hand-written on the pool (every punchout entry's hot path): one round trip, no query compilation.
     const client =
       clientId.length <= 100
-        ? await this.prisma.oAuthClient.findUnique({
-            where: { clientId },
-            select: {
-              id: true,
-              clientId: true,
-              organizationId: true,
-              callbackOrigins: true,
-              cxmlEncoding: true,
-              punchoutSecretHash: true,
-              revokedAt: true,
-            },
-          })
-        : null;
+        ? (
+            await this.prisma.pool.query<{
+              id: string;
+              clientId: string;
+              organizationId: string;
+              callbackOrigins: string[];
+              cxmlEncoding: string;
+              punchoutSecretHash: Buffer | null;
+              revokedAt: Date | null;
+            }>({
+              name: 'punchout-client',
+              text: `SELECT id, client_id AS "clientId", organization_id AS "organizationId",
+                            callback_origins AS "callbackOrigins", cxml_encoding AS "cxmlEncoding",
+                            punchout_secret_hash AS "punchoutSecretHash", revoked_at AS "revokedAt"
+                       FROM oauth_client WHERE client_id = $1`,
+              values: [clientId],
+            })
+          ).rows[0]
+        : undefined;
     if (!client) return { outcome: 'unknown' };
     if (!clientSecretMatches(punchoutSecret, client.punchoutSecretHash ?? undefined))
       return { outcome: 'unknown', claimed: { organizationId: client.organizationId } };
