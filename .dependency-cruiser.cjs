@@ -27,6 +27,7 @@ const FEATURES = [
   'punchout',
   'rate-limit',
   'search',
+  'test-bench',
 ];
 const SHARED = ['common', 'config', 'database', 'logging', 'web', 'generated'];
 
@@ -52,9 +53,8 @@ const PUBLIC_FILES = {
     'token-cache.ts', // the token cache OAuth invalidates on revocation
   ],
   catalog: [
-    'catalog-search.repository.ts', // the hand-tuned search query, used by search
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
-    'search-filters.ts', // facet ids and predicates shared by search's parser and facets
+    'search-terms.ts', // the decompounder: imports index words with it, search reads queries with it
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
@@ -69,7 +69,7 @@ const PUBLIC_FILES = {
     'form-body.parser.ts', // the form body parser, registered with the JSON one at bootstrap (body-parsers.ts)
   ],
   product: [
-    'product.repository.ts', // exported by ProductModule: punchout reads products the same way
+    'product.repository.ts', // the product and offer row types punchout judges and prices
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
   punchout: [
@@ -77,6 +77,7 @@ const PUBLIC_FILES = {
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
+    'concurrency-policy.ts', // a named cap on requests at once: search defines its per-user one
   ],
   search: [
     'search-request.parser.ts', // punchout parses its search box exactly as the API does

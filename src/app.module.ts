@@ -19,6 +19,7 @@ import { DemoModule } from './demo/demo.module';
 import { GuidanceModule } from './guidance/guidance.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
+import { TestBenchModule } from './test-bench/test-bench.module';
 import { loggerOptions } from './logging/logger.options';
 import { OAuthModule } from './oauth/oauth.module';
 import { ImagesModule } from './images/images.module';
@@ -40,6 +41,7 @@ export class AppModule {
         DatabaseModule,
         HealthModule,
         HomeModule,
+        TestBenchModule,
         AuditModule,
         AuditApiModule,
         AuditReviewModule,
@@ -60,7 +62,7 @@ export class AppModule {
         // Errors on the browser pages' URLs that reach the global filter answer an HTML page.
         {
           provide: PageErrorResponder,
-          useValue: new HtmlErrorResponder(['/punchout', '/audit/console'], config.defaultLanguage),
+          useValue: new HtmlErrorResponder(['/punchout', '/audit/console', '/test-bench'], config.defaultLanguage),
         },
         {
           provide: APP_PIPE,

@@ -1,8 +1,10 @@
 // The baseline the gateway is compared with: what a team would write by hand instead, plain Fastify
 // and a `pg` pool of the same size, no framework, no auth. GET /static answers a constant JSON body;
 // GET /select1 runs `SELECT 1` on PostgreSQL; GET /static-product/:id answers a constant body of a
-// product details response's size and shape (what moving such a response costs, without the work). Started like gateway-process.js (IPC channel, exits
-// when it closes).
+// product details response's size and shape (what moving such a response costs, without the work);
+// GET /search?query=&page= is the search a team would write by hand on the gateway's schema: the same
+// full-text match and rank, the top 24 plus a count capped at 10,000, no guidance, no facets, no
+// filters. Started like gateway-process.js (IPC channel, exits when it closes).
 'use strict';
 /* global setTimeout */
 const Fastify = require('fastify');
@@ -45,7 +47,12 @@ function productSizedBody() {
     features: ['80 g/m²', 'hochweiß', 'für Laser- und Tintenstrahldrucker'],
     starRating: 4.3,
     reviewCount: 127,
-    productOverview: { brand: 'Steinbeis', manufacturer: 'Steinbeis', ean: '4346653239029', model: 'ST-7519' },
+    productOverview: {
+      brand: 'Steinbeis',
+      manufacturer: 'Steinbeis',
+      ean: '4346653239029',
+      model: 'ST-7519',
+    },
   };
 }
 
@@ -61,6 +68,25 @@ async function main() {
   app.get('/select1', async () => {
     const { rows } = await pool.query({ name: 'select-1', text: 'SELECT 1 AS one' });
     return { ok: rows[0].one === 1 };
+  });
+  app.get('/search', async (request) => {
+    const query = String(request.query.query ?? '');
+    const page = Math.max(1, Number(request.query.page) || 1);
+    const match = 'p.offer_count > 0 AND p.search_vector @@ gw_search_query($1)';
+    const [hits, count] = await Promise.all([
+      pool.query({
+        name: 'search-page',
+        text: `SELECT p.id, p.name, ts_rank(p.search_vector, gw_search_query($1)) AS rank FROM product p
+                WHERE ${match} ORDER BY rank DESC, p.id LIMIT 24 OFFSET $2`,
+        values: [query, (page - 1) * 24],
+      }),
+      pool.query({
+        name: 'search-count',
+        text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM product p WHERE ${match} LIMIT 10000) m`,
+        values: [query],
+      }),
+    ]);
+    return { count: count.rows[0].n, data: hits.rows };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   let closing = false;

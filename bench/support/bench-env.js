@@ -84,7 +84,8 @@ async function startBenchApp(databaseUrl, env = {}) {
  * process the load generator competes with the server for the event loop and distorts the result
  * (a guarded route measured ~450 req/s in-process against ~8,000 req/s from outside).
  * `rotate: {prefix, count, radix}` requests prefix + 0, prefix + 1, ... (numbers in `radix`) in turn;
- * `rotateHeaders: [headers, ...]` sends each set of headers in turn.
+ * `rotateHeaders: [headers, ...]` sends each set of headers in turn; `pathsFile: <file>` requests the
+ * paths of a JSON array in that file in order (a query log too large for the environment).
  */
 function measure(name, options) {
   const script = `
@@ -103,11 +104,19 @@ function measure(name, options) {
       const run = process.pid + '-' + Date.now();
       load.requests = [{ setupRequest: (request) => ({ ...request, body: template.split(marker).join(run + '.' + next++) }) }];
     }
+    if (load.pathsFile) {
+      // A recorded sequence of paths (e.g. a query log), in order, wrapping around at its end.
+      let next = 0;
+      const paths = JSON.parse(require('node:fs').readFileSync(load.pathsFile, 'utf8'));
+      delete load.pathsFile;
+      load.requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+    }
     if (load.rotateHeaders) {
-      // Header sets (e.g. tokens of several organizations) in turn.
+      // Header sets (e.g. tokens of several organizations or users) in turn, with the paths above if any.
       let next = 0;
       const sets = load.rotateHeaders;
-      load.requests = [{ setupRequest: (request) => ({ ...request, headers: sets[next++ % sets.length] }) }];
+      const paths = load.requests?.[0].setupRequest ?? ((request) => request);
+      load.requests = [{ setupRequest: (request) => ({ ...paths(request), headers: sets[next++ % sets.length] }) }];
     }
     autocannon(load, (error, r) => {
       if (error) { console.error(error); process.exit(1); }
@@ -139,8 +148,8 @@ function measure(name, options) {
   });
 }
 
-/** The organization `slug` (default 'bench') with one user and a valid bearer token (upserts: databases may be reused). */
-async function benchToken(prisma, slug = 'bench') {
+/** The organization `slug` (default 'bench') with user `email` and a valid bearer token (upserts: databases may be reused). */
+async function benchToken(prisma, slug = 'bench', email = 'bench@example.com') {
   const { generateSecret, sha256 } = dist('common/crypto/secrets');
   // Upserts, so a pre-generated catalog database can be benchmarked again and again.
   const organization = await prisma.organization.upsert({
@@ -158,8 +167,8 @@ async function benchToken(prisma, slug = 'bench') {
     update: {},
   });
   const user = await prisma.user.upsert({
-    where: { organizationId_email: { organizationId: organization.id, email: 'bench@example.com' } },
-    create: { organizationId: organization.id, email: 'bench@example.com' },
+    where: { organizationId_email: { organizationId: organization.id, email } },
+    create: { organizationId: organization.id, email },
     update: {},
   });
   const token = generateSecret('mpgt_');

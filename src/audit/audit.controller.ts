@@ -9,9 +9,11 @@ import { AuditChainService } from './audit-chain.service';
 import { AuditExportService } from './audit-export.service';
 import { AuditExportQuery } from './dto/audit-export.query';
 import { AuditVerificationResponse } from './dto/audit-verification.response';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 
 /** The audit trail's proof endpoints: verification and export for offline checks (the key: AuditPublicKeyController). */
 @ApiTags('audit')
+@RateLimit({ group: 'audit' })
 @Controller('api/v1/audit')
 export class AuditController {
   constructor(

@@ -3,9 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
-import { RATE_LIMIT_COST_KEY, RequestCost } from '../rate-limit/rate-limit-cost.decorator';
+import { RATE_LIMIT_KEY, RouteRateLimit } from '../rate-limit/rate-limit.decorator';
 import { FailedBearerLimitService } from '../rate-limit/failed-bearer-limit.service';
-import { LimitedRequest, UserRateLimitService } from '../rate-limit/user-rate-limit.service';
+import { UserRateLimitService } from '../rate-limit/user-rate-limit.service';
 import { Clock } from '../common/clock/clock';
 import { AccessTokenRepository } from './access-token.repository';
 import { bearerTokenOf } from './bearer-token';
@@ -52,9 +52,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
         'www-authenticate': `Bearer realm="${REALM}"`,
       });
     }
-    const limited = context
-      .switchToHttp()
-      .getRequest<LimitedRequest & { user?: Principal; query?: unknown; ip: string }>();
+    const limited = context.switchToHttp().getRequest<{ user?: Principal; query?: unknown; ip: string }>();
     // Fast path: a token this process resolved moments ago (same cache and bounds as the strategy's
     // own lookup) skips Passport's per-request machinery, which cost more than the rest of the guard
     // (bench profile). Unknown, uncached and malformed tokens all go through Passport.
@@ -76,11 +74,16 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
         throw error;
       }
     }
-    // The per-user API limit, here because only now is the user known (429 with Retry-After).
+    // The per-user API limit, here because only now is the user known (429 with Retry-After), in
+    // the group the route declares (@RateLimit; a route without one spends the `api` group's, and
+    // test/integration/rate-limit-declarations.e2e-spec.ts requires every route of the app to declare).
     if (authenticated && limited.user) {
-      const cost = this.reflector.get<RequestCost | undefined>(RATE_LIMIT_COST_KEY, context.getHandler());
-      const points = cost ? cost((limited.query ?? {}) as Record<string, unknown>) : 1;
-      await this.userRateLimit.consume(limited.user, limited, points);
+      const declared = this.reflector.getAllAndOverride<RouteRateLimit | undefined>(RATE_LIMIT_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+      const points = declared?.cost ? declared.cost((limited.query ?? {}) as Record<string, unknown>) : 1;
+      await this.userRateLimit.consume(limited.user, declared?.group ?? 'api', points);
     }
     return authenticated;
   }

@@ -29,7 +29,7 @@ export function deliveryIn(days: number, language: Language): string {
  * Offer texts as vendors and the demo catalog store them (English), in the caller's language:
  * tax label, price information, fulfillment. Unknown texts are shown as stored.
  */
-const OFFER_TEXTS: Record<string, Text> = {
+export const OFFER_TEXTS: Record<string, Text> = {
   'excl. VAT': { en: 'excl. VAT', de: 'zzgl. MwSt.' },
   'incl. 19% VAT': { en: 'incl. 19% VAT', de: 'inkl. 19 % MwSt.' },
   'incl. 7% VAT': { en: 'incl. 7% VAT', de: 'inkl. 7 % MwSt.' },
@@ -43,7 +43,7 @@ export function offerText(text: string, language: Language): string {
 }
 
 /** Names of common UN/ECE Rec. 20 units: [singular, plural] per language. */
-const UNIT_NAMES: Record<string, Record<Language, [string, string]>> = {
+export const UNIT_NAMES: Record<string, Record<Language, [string, string]>> = {
   PCE: { en: ['piece', 'pieces'], de: ['Stück', 'Stück'] },
   C62: { en: ['piece', 'pieces'], de: ['Stück', 'Stück'] },
   EA: { en: ['piece', 'pieces'], de: ['Stück', 'Stück'] },

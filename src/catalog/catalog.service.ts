@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryConfig } from 'pg';
 import { inPoolTransaction } from '../database/pool-transaction';
+import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { ProductInput } from './catalog-product.input';
 import { CatalogWriteError, CatalogWriterRepository } from './catalog-writer.repository';
@@ -14,6 +15,8 @@ export interface DemoOptions {
   products: number;
   seed: number;
   onProgress?: (done: number, total: number) => void;
+  /** A step without progress counts: each maintenance statement that ends the build. */
+  onPhase?: (phase: string) => void;
 }
 
 export interface ImportProgress {
@@ -51,6 +54,15 @@ const IMPORT_BATCH = 500;
 /** Imports at least this large end with optimizeLayout(). */
 const OPTIMIZE_AFTER_IMPORTED = 10_000;
 const MAX_REPORTED_PROBLEMS = 1_000;
+/** The statements that end a bulk load, each with the progress line it shows while it runs. */
+const MAINTENANCE_STEPS: ReadonlyArray<readonly [string, string]> = [
+  [
+    'rewriting the product table in category order (CLUSTER)',
+    'CLUSTER product USING product_category_path_idx',
+  ],
+  ['refreshing product statistics (ANALYZE)', 'ANALYZE product'],
+  ['vacuuming offers and refreshing their statistics (VACUUM ANALYZE)', 'VACUUM ANALYZE offer'],
+];
 /** Serializes demo seeding across replicas starting at once. */
 const DEMO_LOCK_KEY = 72707370;
 
@@ -71,6 +83,7 @@ export class CatalogService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly writer: CatalogWriterRepository,
+    private readonly config: AppConfig,
   ) {}
 
   productCount(): Promise<number> {
@@ -123,7 +136,7 @@ export class CatalogService {
     }
     await pending;
     options.onProgress?.(options.products, options.products);
-    await this.optimizeLayout();
+    await this.optimizeLayout(options.onPhase);
     return { products: options.products, offers, ms: Date.now() - started };
   }
 
@@ -232,8 +245,7 @@ export class CatalogService {
     }
     if (batch.length > 0) await flush();
     if (report.imported >= OPTIMIZE_AFTER_IMPORTED) {
-      options.onPhase?.('rewriting the product table in category order (CLUSTER)');
-      await this.optimizeLayout();
+      await this.optimizeLayout(options.onPhase);
     }
     return report;
   }
@@ -244,15 +256,22 @@ export class CatalogService {
    * frequent term at 100,000 products reads ~1,200 instead of ~5,500 pages. It also compacts the
    * table (recomputing offer columns rewrote every row once). CLUSTER locks the product table for
    * its duration (seconds per 100,000 products), so it runs only after demo generation and large
-   * imports, on a connection without the pool's statement timeout.
+   * imports. These statements take about a minute at 1,000,000 products, far beyond the pool's
+   * statement and query timeouts, so each runs under DATABASE_MAINTENANCE_TIMEOUT_MS instead (on
+   * the server, and as the client's wait for the answer), announced through `onPhase` first.
    */
-  async optimizeLayout(): Promise<void> {
+  async optimizeLayout(onPhase?: (phase: string) => void): Promise<void> {
+    const bound = this.config.database.maintenanceTimeoutMs;
     const client = await this.prisma.pool.connect();
     try {
-      await client.query('SET statement_timeout = 0');
-      await client.query('CLUSTER product USING product_category_path_idx');
-      await client.query('ANALYZE product');
-      await client.query('VACUUM ANALYZE offer');
+      // An integer from validated config, never input.
+      await client.query(`SET statement_timeout = ${Math.trunc(bound)}`);
+      for (const [phase, text] of MAINTENANCE_STEPS) {
+        onPhase?.(phase);
+        // pg reads a per-statement query_timeout (the client-side wait) though its types omit it.
+        const statement: QueryConfig & { query_timeout: number } = { text, query_timeout: bound };
+        await client.query(statement);
+      }
     } finally {
       await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();

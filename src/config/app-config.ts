@@ -23,6 +23,8 @@ export class AppConfig {
     queryTimeoutMs: number;
     /** Client-side bound on reads (never above queryTimeoutMs). */
     readTimeoutMs: number;
+    /** Server- and client-side bound on each maintenance statement after a bulk load (CLUSTER, ANALYZE). */
+    maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
   };
@@ -48,6 +50,8 @@ export class AppConfig {
     redisCommandTimeoutMs: number;
   };
   readonly logLevel!: EnvironmentVariables['LOG_LEVEL'];
+  /** The punchout test bench is served (TEST_BENCH, else everywhere but production). */
+  readonly testBench!: boolean;
   readonly demo!: {
     seed: boolean;
     clientId: string | undefined;
@@ -57,7 +61,14 @@ export class AppConfig {
   readonly defaultLanguage!: 'en' | 'de';
   /** Currency of the connected marketplace account: search's shown price, price filter and facet. */
   readonly marketplaceCurrency!: string;
-  readonly search!: { countCap: number; facetSample: number; statementTimeoutMs: number };
+  readonly search!: {
+    countCap: number;
+    facetSample: number;
+    statementTimeoutMs: number;
+    concurrentPerUser: number;
+    concurrentWaitMs: number;
+    costMsPerPoint: number;
+  };
   /** Search's per-process cache of response bodies (search-result-cache.ts). */
   readonly searchCache!: { maxEntries: number; maxBytes: number; ttlMs: number };
   /** Product details' per-process cache of product rows (product-cache.ts). */
@@ -154,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.DATABASE_READ_TIMEOUT_MS,
         vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       ),
+      maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
     },
@@ -181,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     logLevel: vars.LOG_LEVEL,
+    testBench: vars.TEST_BENCH ?? vars.NODE_ENV !== 'production',
     demo: {
       seed: vars.SEED_DEMO,
       clientId: vars.DEMO_CLIENT_ID,
@@ -193,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,
       statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrentPerUser: vars.SEARCH_CONCURRENT_PER_USER,
+      concurrentWaitMs: vars.SEARCH_CONCURRENT_WAIT_MS,
+      costMsPerPoint: vars.SEARCH_COST_MS_PER_POINT,
     },
     searchCache: {
       maxEntries: vars.SEARCH_CACHE_MAX_ENTRIES,

@@ -174,6 +174,17 @@ export class EnvironmentVariables {
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
   /**
+   * Bound on each long maintenance statement after a bulk load (ms): the table rewrite (`CLUSTER`) and
+   * statistics (`ANALYZE`, `VACUUM ANALYZE`) that end `gateway catalog demo` and large imports, which
+   * take about a minute at 1,000,000 products and so run outside the query bounds above (server and client side).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  DATABASE_MAINTENANCE_TIMEOUT_MS = 1_800_000;
+
+  /**
    * Client-side bound on waiting for a read's answer (ms): a SELECT outside a transaction, or any
    * statement of a read-only transaction (search). Tighter than `DATABASE_QUERY_TIMEOUT_MS`, so API reads
    * in flight when the network to PostgreSQL stalls turn into 503s within seconds; writes keep theirs.
@@ -308,7 +319,7 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS = 120;
 
-  /** API points per window per user, in each route group (a search costs 1 to about 10 points, anything else 1). */
+  /** API points per window per user, in each route group (a search by its measured database time, anything else 1). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -398,6 +409,34 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(600_000)
   SEARCH_STATEMENT_TIMEOUT_MS = 3_000;
+
+  /**
+   * Searches one user may run at once (API, OCI background search and punchout pages together, across
+   * replicas when `REDIS_URL` is set), so no user holds more than a share of the database connections;
+   * one more waits up to `SEARCH_CONCURRENT_WAIT_MS`, then answers 429 with `Retry-After` (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000)
+  SEARCH_CONCURRENT_PER_USER = 2;
+
+  /** How long a search waits for one of its user's `SEARCH_CONCURRENT_PER_USER` slots before the 429 (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SEARCH_CONCURRENT_WAIT_MS = 1_000;
+
+  /**
+   * A search's rate-limit points by its measured database time: one point per this many ms of
+   * statement time (docs/rate-limits.md, "Weighted searches"); the estimate charged up front counts towards it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_COST_MS_PER_POINT = 25;
 
   /** Search response bodies cached per process (0 = off: every search runs its queries). */
   @Type(() => Number)
@@ -527,6 +566,16 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(86_400)
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
+
+  /**
+   * The punchout test bench at `/test-bench`: a page that plays the procurement system (call-up,
+   * shop, and its own HOOK_URL receiver). Default: on unless `NODE_ENV=production`.
+   * @section Punchout test bench
+   */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  TEST_BENCH?: boolean;
 
   /**
    * On an empty database, create the demo organization, client, users and guidance rules at start.

@@ -14,8 +14,10 @@ import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 export const DEMO_ORG_SLUG = 'demo';
 /** Seed of the first-start demo catalog (the same catalog on every installation). */
 export const DEMO_CATALOG_SEED = 1;
+/** The demo organization's buyer (the test bench fills it in). */
+export const DEMO_BUYER_EMAIL = 'buyer@demo.example';
 export const DEMO_USERS = [
-  { email: 'buyer@demo.example', name: 'Bea Buyer', roles: [UserRole.buyer] },
+  { email: DEMO_BUYER_EMAIL, name: 'Bea Buyer', roles: [UserRole.buyer] },
   { email: 'admin@demo.example', name: 'Adam Admin', roles: [UserRole.admin, UserRole.buyer] },
   { email: 'auditor@demo.example', name: 'Alice Auditor', roles: [UserRole.auditor] },
 ];

@@ -17,11 +17,13 @@ import { CreateGuidanceRuleDto } from './dto/create-guidance-rule.dto';
 import { GuidanceRuleResponse } from './dto/guidance-rule.response';
 import { ListGuidanceRulesQuery } from './dto/list-guidance-rules.query';
 import { GuidanceRulesService } from './guidance-rules.service';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 
 /** Procurement administrators manage their own organization's buying guidance. */
 @ApiTags('guidance')
 @ApiBearerAuth()
 @RequireRoles(UserRole.admin)
+@RateLimit({ group: 'guidance' })
 @Controller('api/v1/guidance/rules')
 export class GuidanceRulesController {
   constructor(private readonly rules: GuidanceRulesService) {}

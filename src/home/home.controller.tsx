@@ -26,6 +26,16 @@ export class HomeController {
   @Get()
   home(@Headers('accept-language') acceptLanguage: string | undefined, @Res() reply: FastifyReply): void {
     const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
-    sendPage(reply, renderPage(<HomePage lang={lang} text={HOME_MESSAGES[lang]} version={VERSION} />));
+    sendPage(
+      reply,
+      renderPage(
+        <HomePage
+          lang={lang}
+          text={HOME_MESSAGES[lang]}
+          version={VERSION}
+          testBench={this.config.testBench}
+        />,
+      ),
+    );
   }
 }

@@ -15,6 +15,9 @@ export const HOME_MESSAGES = {
     console: 'Compliance console',
     consoleHint:
       'For auditors: punchout sessions and the tamper-evident audit trail. Sign in with a link from your administrator.',
+    testBench: 'Punchout test bench',
+    testBenchHint:
+      'For integrators: open the shop as SAP would and see the cart that comes back, without a procurement system.',
     health: 'Health',
     healthHint: 'Readiness of this gateway and its database, for monitoring.',
     buyersNote: 'Buyers do not start here: your procurement system opens the shop for you, signed in as you.',
@@ -33,6 +36,9 @@ export const HOME_MESSAGES = {
     console: 'Compliance-Konsole',
     consoleHint:
       'Für Prüfer: Punchout-Sitzungen und das manipulationssichere Audit-Protokoll. Anmeldung über einen Link Ihres Administrators.',
+    testBench: 'Punchout-Testbank',
+    testBenchHint:
+      'Für Integratoren: den Shop wie SAP öffnen und den zurückkommenden Warenkorb sehen, ohne Beschaffungssystem.',
     health: 'Betriebszustand',
     healthHint: 'Bereitschaft dieses Gateways und seiner Datenbank, für die Überwachung.',
     buyersNote:

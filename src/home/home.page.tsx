@@ -3,11 +3,17 @@ import type { PageLanguage } from '../web/language';
 import type { HomeMessages } from './home.messages';
 
 /** The front door: what this gateway is, its version, and where each kind of visitor goes. */
-export function HomePage(props: { lang: PageLanguage; text: HomeMessages; version: string }) {
+export function HomePage(props: {
+  lang: PageLanguage;
+  text: HomeMessages;
+  version: string;
+  testBench: boolean;
+}) {
   const { text } = props;
   const links = [
     { href: '/docs', name: text.apiDocs, hint: text.apiDocsHint },
     { href: '/audit/console', name: text.console, hint: text.consoleHint },
+    ...(props.testBench ? [{ href: '/test-bench', name: text.testBench, hint: text.testBenchHint }] : []),
     { href: '/readyz', name: text.health, hint: text.healthHint },
   ];
   return (

@@ -10,9 +10,11 @@ import { AppConfig } from '../config/app-config';
 import { negotiateLanguage } from '../common/i18n/language';
 import { ProductResponse } from './dto/product.response';
 import { ProductService } from './product.service';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 
 @ApiTags('marketplace')
 @ApiBearerAuth()
+@RateLimit({ group: 'product' })
 @Controller('api/v1/marketplace')
 export class ProductController {
   constructor(

@@ -10,8 +10,8 @@ import { ProductService } from './product.service';
   imports: [CatalogModule, GuidanceModule],
   controllers: [ProductController],
   providers: [ProductService, ProductRepository, OfferRepository],
-  // The punchout pages read products through the same hand-tuned query, and cart offers through
+  // The punchout pages read products through ProductService's row cache, and cart offers through
   // OfferRepository.
-  exports: [ProductRepository, OfferRepository],
+  exports: [OfferRepository, ProductService],
 })
 export class ProductModule {}

@@ -71,6 +71,14 @@ export class ProductService {
     return this.render(product, rules, language);
   }
 
+  /**
+   * The product with its offers from the per-process row cache (shared and frozen: read, never
+   * change), or undefined: the punchout pages read products the way product details do.
+   */
+  row(id: string): Promise<Readonly<ProductRow> | undefined> {
+    return this.cache.get(id, (key) => this.repository.findJson(key));
+  }
+
   /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
   async detailsBody(id: string, organizationId: string, language: Language): Promise<Buffer> {
     const [product, rules] = await this.productAndRules(id, organizationId);
@@ -87,7 +95,7 @@ export class ProductService {
     organizationId: string,
   ): Promise<[Readonly<ProductRow>, readonly GuidanceRuleSpec[]]> {
     const [product, rules] = await Promise.all([
-      this.cache.get(id, (key) => this.repository.findJson(key)),
+      this.row(id),
       this.rules.activeRules(organizationId),
     ]);
     if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);

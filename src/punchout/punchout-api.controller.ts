@@ -8,9 +8,11 @@ import { ApiBodyRefusals, ApiErrors } from '../common/decorators/api-responses.d
 import { PunchoutRequestDto } from './dto/punchout-request.dto';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import { PunchoutSessionsService } from './punchout-sessions.service';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 
 @ApiTags('marketplace')
 @ApiBearerAuth()
+@RateLimit({ group: 'punchout' })
 @Controller('api/v1/marketplace')
 export class PunchoutApiController {
   constructor(private readonly sessions: PunchoutSessionsService) {}

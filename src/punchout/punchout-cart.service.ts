@@ -138,11 +138,11 @@ export class PunchoutCartService {
     };
   }
 
-  /** Adds `quantity` of an offer (to the line's quantity when it is in the cart already). */
+  /** Adds a quantity of an offer, or its least (to the line's quantity when it is in the cart already). */
   async add(
     session: PunchoutSession,
     offerId: string,
-    quantity: number,
+    wanted: number | 'least',
     lang: PageLanguage,
   ): Promise<CartRefusal | null> {
     const t = messagesFor(lang);
@@ -150,6 +150,8 @@ export class PunchoutCartService {
     const product = productId ? await this.catalog.findProduct(productId) : undefined;
     const offer = product?.offers.find((o) => o.id === offerId);
     if (!product || !offer) return { status: 404, notice: { kind: 'error', text: t.offerUnknown } };
+    // "least": the offer's minimum order quantity (an add from the search results).
+    const quantity = wanted === 'least' ? quantityBounds(offer).min : wanted;
 
     const rules = await this.catalog.cachedRules(session.organizationId);
     const verdict = evaluateOffer(rules, product, offer);

@@ -6,10 +6,13 @@ import { AppConfig } from '../config/app-config';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { OfferRepository, OfferWithProduct } from '../product/offer.repository';
-import { ProductRepository, ProductRow } from '../product/product.repository';
+import type { ProductRow } from '../product/product.repository';
+import { ProductService } from '../product/product.service';
 import type { PageLanguage } from '../web/language';
 import { quantityBounds, tierAt, tiersOf } from './offer-pricing';
 import type { Tx } from './punchout-sessions.service';
+import { localImageUrl } from './local-image-url';
+import { messagesFor } from './punchout.messages';
 import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
@@ -26,14 +29,15 @@ export interface RuleWithNote extends GuidanceRuleSpec {
 @Injectable()
 export class PunchoutCatalogReader {
   constructor(
-    private readonly products: ProductRepository,
+    private readonly products: ProductService,
     private readonly offers: OfferRepository,
     private readonly rules: GuidanceRulesService,
     private readonly config: AppConfig,
   ) {}
 
-  findProduct(id: string): Promise<ProductRow | undefined> {
-    return this.products.findWithOffers(id);
+  /** From product details' row cache: shared and frozen, so views copy what they change. */
+  findProduct(id: string): Promise<Readonly<ProductRow> | undefined> {
+    return this.products.row(id);
   }
 
   /** Active rules from the per-process cache (page views and adds). */
@@ -71,6 +75,19 @@ export class PunchoutCatalogReader {
 
   offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
     return this.offers.byIds(offerIds, db);
+  }
+
+  /**
+   * The offer a buyer sees first for a product (the search hit's price): the first in buyer order
+   * that no rule blocks; when every offer is blocked, the first blocked one (adding it is refused and
+   * recorded like any blocked offer). Undefined for an unknown product or one without offers.
+   */
+  async shownOfferId(productId: string, organizationId: string): Promise<string | undefined> {
+    const product = await this.findProduct(productId);
+    if (!product) return undefined;
+    const rules = await this.cachedRules(organizationId);
+    const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
+    return (verdict.shown ?? verdict.offers[0])?.offer.id;
   }
 
   /**
@@ -157,6 +174,8 @@ export class PunchoutCatalogReader {
       id: product.id,
       name: product.name,
       images: this.imagesOf(product),
+      ...describedFacts(product, lang),
+      ...(product.starRating !== null ? { starRating: product.starRating } : {}),
       features: [...product.features],
       taxonomies: taxonomiesOf(product.taxonomies),
       offers,
@@ -171,17 +190,11 @@ export class PunchoutCatalogReader {
   private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
     const local = own
-      .map((image) => ({
-        url: typeof image.url === 'string' ? image.url : '',
-        alt: String(image.altText ?? product.name),
-      }))
-      .map((image) => ({
-        ...image,
-        url: image.url.startsWith(`${this.config.publicUrl}/`)
-          ? image.url.slice(this.config.publicUrl.length)
-          : image.url,
-      }))
-      .filter((image) => image.url.startsWith('/') && !image.url.startsWith('//'))
+      .flatMap((image) => {
+        const url =
+          typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;
+        return url ? [{ url, alt: String(image.altText ?? product.name) }] : [];
+      })
       .slice(0, 4);
     if (local.length > 0) return local;
     return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];
@@ -197,4 +210,33 @@ function taxonomiesOf(stored: unknown): Array<{ type: string; code: string; disp
       code: t.code as string,
       ...(typeof t.displayName === 'string' ? { displayName: t.displayName } : {}),
     }));
+}
+
+/** Overview keys shown among the facts instead of the overview table. */
+const FACT_KEYS = new Set(['manufacturer', 'ean', 'gtin']);
+
+/**
+ * A product's identification (brand, maker, part number, EAN/GTIN, our product code) and its open
+ * characteristics, labelled in the page language; what the catalog does not know is left out.
+ */
+function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductView, 'facts' | 'overview'> {
+  const t = messagesFor(lang);
+  const overview = product.overview ?? {};
+  const text = (value: unknown): string | null =>
+    typeof value === 'string' || typeof value === 'number' ? String(value).trim() || null : null;
+  const gtin = text(overview.ean) ?? text(overview.gtin);
+  const manufacturer = product.manufacturer ?? text(overview.manufacturer);
+  const facts = [
+    { label: t.brand, value: product.brand },
+    { label: t.manufacturer, value: manufacturer },
+    { label: t.manufacturerPartNumber, value: product.manufacturerPartNumber },
+    { label: t.gtin, value: gtin },
+    { label: t.productCode, value: product.productCode },
+  ].filter((fact): fact is { label: string; value: string } => !!fact.value);
+  const rest = Object.entries(overview).flatMap(([key, value]) => {
+    const shown = text(value);
+    if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];
+    return [{ label: t.overviewLabels[key.toLowerCase()] ?? key, value: shown }];
+  });
+  return { facts, overview: rest };
 }

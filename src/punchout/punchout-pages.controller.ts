@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
+import { RawQueryString } from '../search/raw-query-string.decorator';
 import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { pickLanguage, PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
@@ -78,10 +79,11 @@ export class PunchoutPagesController {
   async search(
     @Param('key') key: string,
     @Query() query: Record<string, unknown>,
+    @RawQueryString() rawQuery: string,
     @Headers('accept-language') al: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    await this.send(reply, await this.pages.searchPage(key, query, this.language(al)));
+    await this.send(reply, await this.pages.searchPage(key, query, rawQuery, this.language(al)));
   }
 
   @Get('s/:key/cart')
@@ -98,9 +100,19 @@ export class PunchoutPagesController {
    * The POST-only addresses opened with GET (a bookmark, a reload that dropped the body, a typed URL):
    * to the cart, which shows the session's state. Changes happen only by POST with the CSRF token.
    */
-  @Get(['s/:key/transfer', 's/:key/cancel', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
+  @Get(['s/:key/transfer', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
   async toCart(@Param('key') key: string, @Res() reply: FastifyReply) {
     await this.send(reply, this.pages.cartRedirect(key));
+  }
+
+  /** "Cancel" with items in the cart: the confirmation page (the POST cancels). */
+  @Get('s/:key/cancel')
+  async confirmCancel(
+    @Param('key') key: string,
+    @Headers('accept-language') al: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    await this.send(reply, await this.pages.cancelConfirmPage(key, this.language(al)));
   }
 
   @Post('s/:key/cart/add')

@@ -23,6 +23,8 @@ import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
 import type { RevalidationChange } from './revalidation-change';
+import { CancelConfirmPage } from './views/cancel-confirm.page';
+import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
@@ -57,7 +59,7 @@ export class PunchoutPagesService {
     private readonly returns: PunchoutReturnService,
     private readonly search: SearchService,
     private readonly limiter: RateLimiterService,
-    config: AppConfig,
+    private readonly config: AppConfig,
   ) {
     this.sessionLimit = {
       name: 'punchout-session',
@@ -212,54 +214,54 @@ export class PunchoutPagesService {
     return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
   }
 
-  async searchPage(sessionKey: string, params: Record<string, unknown>, lang: PageLanguage) {
+  async searchPage(
+    sessionKey: string,
+    params: Record<string, unknown>,
+    rawQuery: string,
+    lang: PageLanguage,
+  ) {
     return this.withOpen(sessionKey, lang, async (session) => {
       const [ctx] = await Promise.all([
         this.context(session, sessionKey, lang),
         this.sessions.touch(session),
       ]);
       const query = typeof params.query === 'string' ? params.query : '';
-      const parsed = parseSearchRequest({
-        query: params.query,
-        page: params.page,
-        pageSize: String(SEARCH_LIMITS.maxPageSize),
-      });
+      // Every parameter but the page size goes to the search as the API takes it (facet filters too).
+      const parsed = parseSearchRequest({ ...params, pageSize: String(SEARCH_LIMITS.maxPageSize) }, rawQuery);
+      const empty = emptySearchView(query);
       if (!parsed.ok) {
-        const view = { query, page: 1, total: 0, totalIsLowerBound: false, hits: [], hasNext: false };
         return page(
           400,
-          <SearchPage ctx={ctx} search={view} notices={[{ kind: 'error', text: parsed.message }]} />,
+          <SearchPage ctx={ctx} search={empty} notices={[{ kind: 'error', text: parsed.message }]} />,
           session,
         );
       }
-      const result = await this.search.search(parsed.request, session.organizationId, lang).catch((error) => {
+      // Within the user's concurrent-search cap; the pages' own limits count the request (not the API's).
+      const caller = {
+        organizationId: session.organizationId,
+        userId: session.userId,
+        clientId: session.clientId,
+      };
+      const result = await this.search.search(parsed.request, caller, lang, null).catch((error) => {
         if (error instanceof SearchRefusedError) return null;
         throw error;
       });
       if (result === null) {
-        const view = { query, page: 1, total: 0, totalIsLowerBound: false, hits: [], hasNext: false };
         const notices = [{ kind: 'error' as const, text: ctx.t.searchNeedsWord }];
-        return page(400, <SearchPage ctx={ctx} search={view} notices={notices} />, session);
+        return page(400, <SearchPage ctx={ctx} search={empty} notices={notices} />, session);
       }
-      const { page: current, pageSize } = parsed.request;
-      const view = {
-        query: parsed.request.query,
-        page: current,
-        total: result.count.value,
-        totalIsLowerBound: result.count.relation === 'gte',
-        hits: result.data.map((hit) => ({
-          id: hit.id,
-          name: hit.name,
-          ...(hit.vendor ? { vendor: hit.vendor } : {}),
-          priceText: hit.price.formatted ?? `${hit.price.amount} ${hit.price.currency}`,
-          ...(hit.priceTaxLabel ? { priceTaxLabel: hit.priceTaxLabel } : {}),
-          preferred: hit.preferred === true,
-          blocked: hit.blocked === true,
-          ...(hit.delivery ? { delivery: hit.delivery } : {}),
-        })),
-        hasNext: current * pageSize < result.count.value,
-      };
+      const view = buildSearchView(result, parsed.request, sessionKey, this.config.publicUrl);
       return page(200, <SearchPage ctx={ctx} search={view} />, session);
+    });
+  }
+
+  async cancelConfirmPage(sessionKey: string, lang: PageLanguage) {
+    return this.withOpen(sessionKey, lang, async (session) => {
+      const [ctx] = await Promise.all([
+        this.context(session, sessionKey, lang),
+        this.sessions.touch(session),
+      ]);
+      return page(200, <CancelConfirmPage ctx={ctx} lineCount={ctx.cartCount} />, session);
     });
   }
 
@@ -349,8 +351,16 @@ export class PunchoutPagesService {
         typeof form.productId === 'string' && CATALOG_ID_PATTERN.test(form.productId)
           ? form.productId
           : undefined;
-      const refusal = CATALOG_ID_PATTERN.test(offerId)
-        ? await this.cart.add(session, offerId, parseQuantity(form.quantity), lang)
+      // The search results' button names only the product: its shown offer at its least quantity.
+      const shownOffer =
+        offerId === '' && productId !== undefined
+          ? await this.catalog.shownOfferId(productId, session.organizationId)
+          : undefined;
+      const chosen = shownOffer ?? offerId;
+      const quantity =
+        shownOffer !== undefined && form.quantity === undefined ? 'least' : parseQuantity(form.quantity);
+      const refusal = CATALOG_ID_PATTERN.test(chosen)
+        ? await this.cart.add(session, chosen, quantity, lang)
         : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);

@@ -14,9 +14,20 @@ export const productPath = (sessionKey: string, productId: string): string =>
 export const shopHomePath = (sessionKey: string, productId: string | null): string =>
   productId === null ? sessionPath(sessionKey) : productPath(sessionKey, productId);
 
-export const searchPath = (sessionKey: string, query?: string, page?: number): string => {
+/** A facet filter as the search API takes it: `<facet id>=<value id>`. */
+export type SearchFilter = readonly [facetId: string, valueId: string];
+
+export const searchPath = (
+  sessionKey: string,
+  query?: string,
+  page?: number,
+  filters: readonly SearchFilter[] = [],
+  sort = 'relevance',
+): string => {
   const params = new URLSearchParams();
   if (query !== undefined) params.set('query', query);
+  for (const [facet, value] of filters) params.append(facet, value);
+  if (sort !== 'relevance') params.set('sort', sort);
   if (page !== undefined && page > 1) params.set('page', String(page));
   const qs = params.toString();
   return sessionPath(sessionKey, `/search${qs ? `?${qs}` : ''}`);

@@ -1,6 +1,8 @@
 import { RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
+import { ConcurrencyPolicy } from './concurrency-policy';
 import { LimiterFactory } from './limiter.factory';
 import { RateLimitPolicy } from './rate-limit-policy';
+import { MemorySlotCounter, SlotCounter } from './slot-counter';
 
 /**
  * Counters in this process's memory (no REDIS_URL): exact for one replica, per replica otherwise.
@@ -14,6 +16,10 @@ export class MemoryLimiterFactory extends LimiterFactory {
       points: policy.limit,
       duration: policy.windowSeconds,
     });
+  }
+
+  createSlots(policy: ConcurrencyPolicy): SlotCounter {
+    return new MemorySlotCounter(policy);
   }
 
   start(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { AddressRateLimitGuard } from './address-rate-limit.guard';
+import { ConcurrencyLimitService } from './concurrency-limit.service';
 import { FailedBearerLimitService } from './failed-bearer-limit.service';
 import { LimiterFactory } from './limiter.factory';
 import { MemoryLimiterFactory } from './memory-limiter.factory';
@@ -26,10 +27,17 @@ import { UserRateLimitService } from './user-rate-limit.service';
     },
     RateLimiterService,
     UserRateLimitService,
+    ConcurrencyLimitService,
     AddressRateLimitGuard,
     FailedBearerLimitService,
   ],
-  exports: [RateLimiterService, UserRateLimitService, AddressRateLimitGuard, FailedBearerLimitService],
+  exports: [
+    RateLimiterService,
+    UserRateLimitService,
+    ConcurrencyLimitService,
+    AddressRateLimitGuard,
+    FailedBearerLimitService,
+  ],
 })
 export class RateLimitModule implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(LimiterFactory) private readonly factory: LimiterFactory) {}

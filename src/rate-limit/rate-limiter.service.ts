@@ -33,10 +33,10 @@ export class RateLimiterService {
     if (state && state.consumedPoints >= policy.limit) throw this.refusal(policy, state);
   }
 
-  /** Spends a point after the fact (a failed attempt), never refusing the request it counts. */
-  async penalize(policy: RateLimitPolicy, key: string): Promise<void> {
+  /** Spends points after the fact (a failed attempt, measured work), never refusing the request it counts. */
+  async penalize(policy: RateLimitPolicy, key: string, points = 1): Promise<void> {
     if (policy.limit <= 0) return;
-    await this.limiterFor(policy).penalty(key, 1);
+    await this.limiterFor(policy).penalty(key, Math.max(1, Math.round(points)));
   }
 
   private limiterFor(policy: RateLimitPolicy): CountingLimiter {

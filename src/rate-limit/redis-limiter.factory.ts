@@ -1,10 +1,13 @@
 import Redis from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { ConcurrencyPolicy } from './concurrency-policy';
 import { InsuranceLimiter } from './insurance.limiter';
 import { settleWithin } from './lag-tolerant-timeout';
 import { CountingLimiter, LimiterFactory } from './limiter.factory';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { RedisOutageMonitor } from './redis-outage.monitor';
+import { RedisSlotCounter } from './redis-slot.counter';
+import { SlotCounter } from './slot-counter';
 
 export interface RedisLimiterOptions {
   url: string;
@@ -65,6 +68,12 @@ export class RedisLimiterFactory extends LimiterFactory {
       penalty: (key, points) =>
         settleWithin(shared.penalty(key, points), timeout, () => insurance.penalty(key, points)),
     };
+  }
+
+  createSlots(policy: ConcurrencyPolicy): SlotCounter {
+    return new RedisSlotCounter(this.redis, policy, this.options.prefix, this.commandTimeoutMs, (reason) =>
+      this.monitor.markDown(reason),
+    );
   }
 
   async start(): Promise<void> {

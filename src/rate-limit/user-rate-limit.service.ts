@@ -2,24 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { RateLimiterService } from './rate-limiter.service';
-import { ROUTE_GROUPS, RouteGroup, routeGroupOf } from './route-groups';
+import { ROUTE_GROUPS, RouteGroup } from './rate-limit.constants';
 
-/** What the guard hands over: the route pattern, which names the group. */
-export interface LimitedRequest {
-  routeOptions?: { url?: string };
+/** The ids a limit is counted by: rate-limit sits below auth, which calls it (auth -> rate-limit, never back). */
+export interface LimitedCaller {
+  userId: string;
+  clientId: string;
 }
 
 /**
  * The API limits per user and per OAuth client, per route group (API_RATE_LIMIT_PER_USER,
  * API_RATE_LIMIT_PER_CLIENT, RATE_LIMIT_GROUPS), applied by the bearer guard to every authenticated
- * request once the principal is known. (Not a global interceptor: any interceptor puts Nest's
- * async-context wrapping on every route, which cost more than the guard itself in the benchmark.)
+ * request once the principal is known, in the group the route declares (@RateLimit). (Not a global
+ * interceptor: any interceptor puts Nest's async-context wrapping on every route, which cost more
+ * than the guard itself in the benchmark.)
  */
 @Injectable()
 export class UserRateLimitService {
   private readonly policies = new Map<RouteGroup, { user: RateLimitPolicy; client: RateLimitPolicy }>();
-  /** Route pattern -> group, so the table is consulted once per route. */
-  private readonly groups = new Map<string, RouteGroup>();
 
   constructor(
     private readonly limiter: RateLimiterService,
@@ -35,28 +35,25 @@ export class UserRateLimitService {
     }
   }
 
-  /**
-   * Charges `points` (the route's @RateLimitCost, else 1) to the user and to its client. Only the
-   * ids: rate-limit sits below auth, which calls it (auth -> rate-limit, never back).
-   */
-  async consume(
-    principal: { userId: string; clientId: string },
-    request: LimitedRequest,
-    points = 1,
-  ): Promise<void> {
-    const { user, client } = this.policies.get(this.groupOf(request.routeOptions?.url ?? ''))!;
+  /** Charges `points` to the user and to its client in `group`, or throws 429 when either is spent. */
+  async consume(caller: LimitedCaller, group: RouteGroup, points = 1): Promise<void> {
+    const { user, client } = this.policies.get(group)!;
     await Promise.all([
-      this.limiter.consume(user, principal.userId, points),
-      this.limiter.consume(client, principal.clientId, points),
+      this.limiter.consume(user, caller.userId, points),
+      this.limiter.consume(client, caller.clientId, points),
     ]);
   }
 
-  private groupOf(url: string): RouteGroup {
-    let group = this.groups.get(url);
-    if (group === undefined) {
-      group = routeGroupOf(url);
-      this.groups.set(url, group);
-    }
-    return group;
+  /**
+   * Charges `points` after the fact (work measured once done), never refusing: the request already
+   * ran, and the caller's next request meets the spent quota.
+   */
+  async charge(caller: LimitedCaller, group: RouteGroup, points: number): Promise<void> {
+    if (points <= 0) return;
+    const { user, client } = this.policies.get(group)!;
+    await Promise.all([
+      this.limiter.penalize(user, caller.userId, points),
+      this.limiter.penalize(client, caller.clientId, points),
+    ]);
   }
 }

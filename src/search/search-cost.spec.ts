@@ -1,4 +1,4 @@
-import { searchCost } from './search-cost';
+import { measuredSearchPoints, searchCost } from './search-cost';
 
 describe('searchCost', () => {
   it('charges a plain first page one point', () => {
@@ -22,5 +22,18 @@ describe('searchCost', () => {
     expect(searchCost({})).toBe(1);
     expect(searchCost({ query: ['a', 'b'], page: 'x', pageSize: '-4' })).toBe(1);
     expect(searchCost({ query: 'a', page: '-50' })).toBe(1);
+  });
+});
+
+describe('measuredSearchPoints', () => {
+  it.each([
+    [0, 1],
+    [3, 1],
+    [25, 1],
+    [26, 2],
+    [400, 16],
+    [3_000, 120],
+  ])('charges %s ms of database time %s point(s) at 25 ms per point', (ms, points) => {
+    expect(measuredSearchPoints(ms, 25)).toBe(points);
   });
 });

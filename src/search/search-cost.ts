@@ -1,8 +1,16 @@
-import { isFacetId } from '../catalog/search-filters';
+import { isFacetId } from './search-filters';
 import { queryShape, SEARCH_LIMITS } from './search-request.parser';
 
 /**
- * Rate-limit points of one search, from its raw query parameters (before validation, so a refused
+ * The points a search costs by its measured database time (SEARCH_COST_MS_PER_POINT ms of statement
+ * time per point, at least 1): what it really cost PostgreSQL, whatever its shape.
+ */
+export function measuredSearchPoints(databaseMs: number, msPerPoint: number): number {
+  return Math.max(1, Math.ceil(databaseMs / msPerPoint));
+}
+
+/**
+ * Rate-limit points of one search charged up front, from its raw query parameters (before validation, so a refused
  * request is charged too): what makes PostgreSQL work harder costs more.
  *
  *   points = 1 + ceil(max(0, terms + operators - 4) / 4)   wider text match
@@ -10,7 +18,8 @@ import { queryShape, SEARCH_LIMITS } from './search-request.parser';
  *              + ceil(filter values / 5)                     each filter is a predicate and a facet count
  *
  * A plain 1-4 word first page costs 1; the most expensive search the limits let through (12 terms,
- * 6 operators, page 41 of 24, many filter values) costs about 10. Documented in README "Rate limits".
+ * 6 operators, page 41 of 24, many filter values) costs about 10. Once the search has run, its measured
+ * database time tops the charge up (measuredSearchPoints). Documented in docs/rate-limits.md.
  */
 export function searchCost(params: Record<string, unknown>): number {
   const query = typeof params.query === 'string' ? params.query.slice(0, SEARCH_LIMITS.maxQueryLength) : '';

@@ -1,5 +1,5 @@
-import type { FacetCandidate, FacetCounts } from '../catalog/catalog-search.repository';
-import { FACET_IDS, FacetId } from '../catalog/search-filters';
+import type { FacetCandidate, FacetCounts } from './search.repository';
+import { FACET_IDS, FacetId } from './search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
 import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
 import { Language } from '../common/i18n/language';

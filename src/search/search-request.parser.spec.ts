@@ -13,7 +13,13 @@ const error = (params: Record<string, unknown>, raw = '') => {
 
 describe('parseSearchRequest', () => {
   it('applies the defaults page 1 and pageSize 24 and trims the query', () => {
-    expect(ok({ query: '  paper ' })).toEqual({ query: 'paper', page: 1, pageSize: 24, filters: {} });
+    expect(ok({ query: '  paper ' })).toEqual({
+      query: 'paper',
+      page: 1,
+      pageSize: 24,
+      sort: 'relevance',
+      filters: {},
+    });
   });
 
   it.each([
@@ -66,6 +72,7 @@ describe('parseSearchRequest', () => {
       query: 'pen',
       page: 2,
       pageSize: 10,
+      sort: 'relevance',
       filters: {
         'lbr_brands_browse-bin': ['pelikan', 'stabilo'],
         'condition-type': ['used'],
@@ -88,5 +95,17 @@ describe('queryShape', () => {
     expect(queryShape('blue paper clips')).toEqual({ terms: 3, operators: 0 });
     expect(queryShape('pen OR pencil -red "fine liner"')).toEqual({ terms: 5, operators: 3 });
     expect(queryShape(' - " ')).toEqual({ terms: 0, operators: 0 });
+  });
+
+  it('takes a sort order once, from the known ones', () => {
+    expect(ok({ query: 'pen', sort: 'price-desc' }).sort).toBe('price-desc');
+    expect(parseSearchRequest({ query: 'pen', sort: 'cheapest' })).toEqual({
+      ok: false,
+      message: 'sort must be one of relevance, price-asc, price-desc, delivery, rating',
+    });
+    expect(parseSearchRequest({ query: 'pen', sort: ['rating', 'delivery'] })).toEqual({
+      ok: false,
+      message: 'sort must be given once',
+    });
   });
 });

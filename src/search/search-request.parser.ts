@@ -1,9 +1,17 @@
-import { FacetId, isFacetId, isValidFacetValue } from '../catalog/search-filters';
+import { FacetId, isFacetId, isValidFacetValue } from './search-filters';
+
+/**
+ * Result orders: relevance (preferred products first, then rank: the default), the shown offer's net
+ * price up or down, the fastest delivery, the best rating. Ties go by rank, then product id.
+ */
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'delivery', 'rating'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface SearchRequest {
   query: string;
   page: number;
   pageSize: number;
+  sort: SearchSort;
   /** Selected values per known facet, de-duplicated, in request order. */
   filters: Partial<Record<FacetId, string[]>>;
 }
@@ -83,6 +91,12 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
     );
   }
 
+  const sort = params.sort ?? 'relevance';
+  if (typeof sort !== 'string') return fail('sort must be given once');
+  if (!(SEARCH_SORTS as readonly string[]).includes(sort)) {
+    return fail(`sort must be one of ${SEARCH_SORTS.join(', ')}`);
+  }
+
   const filters: Partial<Record<FacetId, string[]>> = {};
   for (const [name, raw] of Object.entries(params)) {
     if (!isFacetId(name)) continue;
@@ -94,7 +108,7 @@ export function parseSearchRequest(params: Record<string, unknown>, rawQueryStri
     if (bad !== undefined) return fail(`${name}: "${bad.slice(0, 50)}" is not a value of this facet`);
     filters[name] = values;
   }
-  return { ok: true, request: { query: text, page, pageSize, filters } };
+  return { ok: true, request: { query: text, page, pageSize, sort: sort as SearchSort, filters } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../catalog/catalog-search.repository';
+import type { SearchHit } from './search.repository';
 import { AVAILABILITY_NAMES, deliveryIn } from '../catalog/catalog.messages';
 import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';

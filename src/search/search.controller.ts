@@ -6,7 +6,7 @@ import { Principal } from '../auth/principal';
 import { ApiError } from '../common/http/api-error';
 import { ApiErrors } from '../common/decorators/api-responses.decorator';
 import { AppConfig } from '../config/app-config';
-import { RateLimitCost } from '../rate-limit/rate-limit-cost.decorator';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ACCEPT_LANGUAGE_HEADER, CONTENT_LANGUAGE_HEADERS } from '../common/dto/language.headers';
 import { ApiSearchParameters } from './dto/search-request.params';
 import { SearchResponseDto } from './dto/search-response.dto';
@@ -27,7 +27,7 @@ export class SearchController {
 
   /** GET /api/v1/marketplace/search (spec 4.2). Query parameters are parsed by hand: facets are dynamic. */
   @Get('search')
-  @RateLimitCost(searchCost)
+  @RateLimit({ group: 'search', cost: searchCost })
   @ApiOperation({
     summary: 'Search products, with facets to narrow the result',
     description:
@@ -60,7 +60,8 @@ export class SearchController {
     // The body is serialized JSON (possibly from the result cache): say so, as for any object.
     void reply.type('application/json; charset=utf-8');
     try {
-      return await this.search.searchBody(parsed.request, principal.organizationId, language);
+      // The route charged searchCost(params) already (@RateLimit); the measured time tops it up.
+      return await this.search.searchBody(parsed.request, principal, language, searchCost(params));
     } catch (error) {
       if (error instanceof SearchRefusedError)
         throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.message);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogSearch, CatalogSearchRepository } from '../catalog/catalog-search.repository';
+import { CatalogSearch, SearchRepository } from './search.repository';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
@@ -9,6 +9,8 @@ import { buildFacets, facetCandidates } from './search-facets.builder';
 import { Language } from '../common/i18n/language';
 import { SearchRequest, typoFallbackText } from './search-request.parser';
 import { SearchRefusedError } from './search-refused.error';
+import { SearchAdmissionService, SearchCaller } from './search-admission.service';
+import { SearchMeter } from './search-meter';
 import { SearchResultCache } from './search-result-cache';
 import { toSearchResult } from './search-result.mapper';
 import { MARKETPLACE_NAME } from './search.messages';
@@ -29,48 +31,67 @@ export class SearchService {
   private readonly cache: SearchResultCache;
 
   constructor(
-    private readonly repository: CatalogSearchRepository,
+    private readonly repository: SearchRepository,
     private readonly guidance: SearchGuidanceProvider,
     private readonly config: AppConfig,
     private readonly versions: CatalogVersionWatcher,
+    private readonly admission: SearchAdmissionService,
     clock: Clock,
   ) {
     this.cache = new SearchResultCache(config.searchCache, () => clock.now().getTime());
   }
 
-  /** The search response as an object (in-process callers); the HTTP route uses `searchBody`. */
+  /**
+   * The search response as an object (in-process callers: OCI background search, punchout pages); the
+   * HTTP route uses `searchBody`. Admitted as `searchBody` is (`prepaidPoints` there).
+   */
   async search(
     request: SearchRequest,
-    organizationId: string,
+    caller: SearchCaller,
     language: Language,
+    prepaidPoints: number | null,
   ): Promise<SearchResponseDto> {
-    return this.respond(request, await this.guidance.forOrganization(organizationId), language);
+    return this.admission.admit(caller, prepaidPoints, async (meter) =>
+      this.respond(request, await this.guidance.forOrganization(caller.organizationId), language, meter),
+    );
   }
 
   /**
    * The search response body as JSON (UTF-8): from the result cache when the same search was answered
    * under the same catalog version and guidance, else computed (once for concurrent identical searches).
+   * Admitted by the caller's concurrent-search cap and charged its measured cost beyond
+   * `prepaidPoints` (search-admission.service.ts).
    */
-  async searchBody(request: SearchRequest, organizationId: string, language: Language): Promise<Buffer> {
-    const render = async (guidance: SearchGuidance) =>
-      jsonBody(await this.respond(request, guidance, language));
-    if (!this.cache.enabled) return render(await this.guidance.forOrganization(organizationId));
-    const [catalogVersion, guidance] = await Promise.all([
-      this.versions.current(),
-      this.guidance.forOrganization(organizationId),
-    ]);
-    return this.cache.get({ catalogVersion, guidance, language, request }, () => render(guidance));
+  async searchBody(
+    request: SearchRequest,
+    caller: SearchCaller,
+    language: Language,
+    prepaidPoints: number | null,
+  ): Promise<Buffer> {
+    return this.admission.admit(caller, prepaidPoints, async (meter) => {
+      const render = async (guidance: SearchGuidance) =>
+        jsonBody(await this.respond(request, guidance, language, meter));
+      if (!this.cache.enabled) return render(await this.guidance.forOrganization(caller.organizationId));
+      const [catalogVersion, guidance] = await Promise.all([
+        this.versions.current(),
+        this.guidance.forOrganization(caller.organizationId),
+      ]);
+      // A search that joins an identical one in flight, or is answered from the cache, measures nothing.
+      return this.cache.get({ catalogVersion, guidance, language, request }, () => render(guidance));
+    });
   }
 
   private async respond(
     request: SearchRequest,
     guidance: SearchGuidance,
     language: Language,
+    meter: SearchMeter,
   ): Promise<SearchResponseDto> {
     const base: CatalogSearch = {
       text: request.query,
       mode: 'fulltext',
       filters: request.filters,
+      sort: request.sort,
       offset: (request.page - 1) * request.pageSize,
       limit: request.pageSize,
       countCap: this.config.search.countCap,
@@ -79,14 +100,14 @@ export class SearchService {
       currency: this.config.marketplaceCurrency,
     };
     // Checked on a cache miss only: a refused search throws and is not cached.
-    if (!(await this.repository.hasRequiredTerm(request.query))) throw new SearchRefusedError();
-    let outcome = await this.run(base, request);
+    if (!(await this.repository.hasRequiredTerm(request.query, meter))) throw new SearchRefusedError();
+    let outcome = await this.run(base, request, meter);
     const typoText = typoFallbackText(request.query);
     let cap = base.countCap;
     if (outcome.total === 0 && typoText !== '') {
       // Similarity is computed per candidate row, so the fallback looks at fewer of them.
       cap = Math.min(cap, TYPO_COUNT_CAP);
-      outcome = await this.run({ ...base, mode: 'typo', text: typoText, countCap: cap }, request);
+      outcome = await this.run({ ...base, mode: 'typo', text: typoText, countCap: cap }, request, meter);
     }
     const { hits, counts, total } = outcome;
     return {
@@ -98,10 +119,10 @@ export class SearchService {
     };
   }
 
-  private async run(search: CatalogSearch, request: SearchRequest) {
+  private async run(search: CatalogSearch, request: SearchRequest, meter: SearchMeter) {
     const [{ hits, total }, counts] = await Promise.all([
-      this.repository.page(search),
-      this.repository.facets(search, this.candidates, request.filters.category?.[0] ?? null),
+      this.repository.page(search, meter),
+      this.repository.facets(search, this.candidates, request.filters.category?.[0] ?? null, meter),
     ]);
     return { hits, total, counts };
   }

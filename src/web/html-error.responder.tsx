@@ -11,7 +11,7 @@ interface ErrorText {
   text: string;
 }
 
-const TEXTS: Record<
+export const ERROR_PAGE_TEXTS: Record<
   PageLanguage,
   Record<'400' | '404' | '413' | '415' | '429' | '503' | '500', ErrorText>
 > = {
@@ -42,7 +42,7 @@ const TEXTS: Record<
 };
 
 function textFor(lang: PageLanguage, status: number): ErrorText {
-  const texts = TEXTS[lang];
+  const texts = ERROR_PAGE_TEXTS[lang];
   if (status === 404 || status === 405) return texts['404'];
   if (status === 413 || status === 415 || status === 429 || status === 503)
     return texts[String(status) as '413'];

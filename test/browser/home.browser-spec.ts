@@ -60,6 +60,7 @@ describeWithBrowser('the front door at /', () => {
         expect(links).toEqual([
           [docs, '/docs'],
           [console, '/audit/console'],
+          [expect.any(String), '/test-bench'],
           [expect.any(String), '/readyz'],
         ]);
         expect(await seriousAccessibilityViolations(page)).toEqual([]);

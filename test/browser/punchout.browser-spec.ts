@@ -188,14 +188,43 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     expect(dialogs).toEqual([]);
   });
 
-  it('cancel posts an empty cart to the same HOOK_URL', async () => {
-    const { page } = await newPage();
+  it('cancel asks first (a page, no script dialog), then posts an empty cart to the same HOOK_URL', async () => {
+    const { page, dialogs } = await newPage();
     await page.goto(await startUrl('paper-1', '/cancel-hook?x=1'));
     await addToCart(page, 'paper-1-a', 1);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/cancel\??$/);
+    expect(await page.locator('h1').innerText()).toBe('Cancel this punchout?');
+    expect(await page.locator('.punchout-message').innerText()).toContain(
+      'Your cart (1 item) will be discarded',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'punchout-cancel-confirm-desktop-en');
+    await page.getByRole('button', { name: 'Yes, cancel and return' }).click();
+    expect(dialogs).toEqual([]);
     const post = await hook.next();
     expect(post.url).toBe('/cancel-hook?x=1');
     expect(post.fields).toEqual([]);
+  });
+
+  it('"No, back to the cart" keeps the session and its cart; the question is German on a German phone', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(await startUrl('paper-1', '/cancel-kept'));
+    await page
+      .locator('[data-offer-id="paper-1-a"]')
+      .getByRole('button', { name: 'In den Warenkorb' })
+      .click();
+    await page.waitForURL(/done=added$/);
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    expect(await page.locator('h1').innerText()).toBe('Punchout abbrechen?');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'punchout-cancel-confirm-phone-de');
+    await page.getByRole('link', { name: 'Nein, zurück zum Warenkorb' }).click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.locator('tr[data-offer-id="paper-1-a"]').count()).toBe(1);
+    await context.close();
   });
 
   it('works without JavaScript: the transfer page shows a button that posts the cart', async () => {

@@ -23,17 +23,27 @@ describe('search result cache memory bound', () => {
   });
   afterAll(() => t.close());
 
+  // In-process calls, not charged to the API limits (null: nothing prepaid, nothing topped up).
+  const caller = {
+    get organizationId() {
+      return organizationId;
+    },
+    userId: 'cache-test',
+    clientId: 'cache-test',
+  };
+
   const zeroResults = (i: number): SearchRequest => ({
     query: `zzqxv${i}`,
     page: 1,
     pageSize: 24,
+    sort: 'relevance',
     filters: {},
   });
 
   it('a cached body holds no more memory than the cache counts for it', async () => {
     const search = t.app.get(SearchService);
-    const body = await search.searchBody(zeroResults(0), organizationId, 'en');
-    const again = await search.searchBody(zeroResults(0), organizationId, 'en');
+    const body = await search.searchBody(zeroResults(0), caller, 'en', null);
+    const again = await search.searchBody(zeroResults(0), caller, 'en', null);
     expect(again).toBe(body); // served from the cache: this very buffer is what the cache keeps
     expect({ counted: body.length, retained: body.buffer.byteLength }).toEqual({
       counted: body.length,
@@ -44,11 +54,11 @@ describe('search result cache memory bound', () => {
   it('keeps the bodies it holds within SEARCH_CACHE_MAX_MB', async () => {
     const search = t.app.get(SearchService);
     const kept: Buffer[] = [];
-    for (let i = 1; i <= 300; i++) await search.searchBody(zeroResults(i), organizationId, 'en');
+    for (let i = 1; i <= 300; i++) await search.searchBody(zeroResults(i), caller, 'en', null);
     // Everything still cached (each asked again comes back as the same buffer: a hit).
     for (let i = 1; i <= 300; i++) {
-      const first = await search.searchBody(zeroResults(i), organizationId, 'en');
-      const second = await search.searchBody(zeroResults(i), organizationId, 'en');
+      const first = await search.searchBody(zeroResults(i), caller, 'en', null);
+      const second = await search.searchBody(zeroResults(i), caller, 'en', null);
       if (first === second) kept.push(first);
     }
     const slabs = new Set(kept.map((b) => b.buffer));

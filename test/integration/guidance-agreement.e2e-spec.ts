@@ -201,7 +201,12 @@ describe('buying guidance: search and product details agree (property-based)', (
   }
 
   const searchFor = (organizationId: string, filters: Record<string, string[]> = {}) =>
-    search.search({ query: WORD, page: 1, pageSize: 24, filters }, organizationId, 'en');
+    search.search(
+      { query: WORD, page: 1, pageSize: 24, sort: 'relevance', filters },
+      { organizationId, userId: 'agreement', clientId: 'agreement' },
+      'en',
+      null,
+    );
 
   it(`agrees on flags, offer order and shown price; price filters and facets hold for the shown price (${NUM_RUNS} runs)`, async () => {
     await fc.assert(

@@ -398,13 +398,17 @@ describe('punchout pages (HTTP)', () => {
     expect(page.html).toMatch(/href="\/punchout\/s\/psk_[^"]+\/search\?query=Red%20pen"/);
   });
 
-  it('sends a GET of a POST-only address to the cart, which changes nothing', async () => {
+  it('sends a GET of a POST-only address to the cart, and a GET of cancel to its question; neither changes anything', async () => {
     const url = await open('paper-1');
-    for (const path of ['/transfer', '/cancel', '/cart/add']) {
+    for (const path of ['/transfer', '/cart/add']) {
       const answer = await getPage(`${url}${path}`);
       expect(answer.status).toBe(303);
       expect(answer.location).toBe(`${new URL(url).pathname}/cart`);
     }
+    const question = await getPage(`${url}/cancel`);
+    expect(question.status).toBe(200);
+    expect(question.html).toContain('Cancel this punchout?');
+    expect(question.html).toMatch(/<form method="post" action="\/punchout\/s\/psk_[^"]+\/cancel">/);
     expect((await getPage(`${url}/cart`)).html).toContain('Transfer to procurement');
   });
 

@@ -1,4 +1,4 @@
-import { CatalogSearchRepository } from '../../src/catalog/catalog-search.repository';
+import { SearchRepository } from '../../src/search/search.repository';
 import { CatalogService } from '../../src/catalog/catalog.service';
 import { createCatalog, FIXED_CATALOG } from '../factories/catalog.factory';
 import { addRules, organizationWithTokens, RuleInput } from '../factories/guidance.factory';
@@ -67,7 +67,7 @@ const SEARCHES: string[] = [
 /** Counts the searches that really reach PostgreSQL (the page query; the real one still runs). */
 function countSearches(t: TestApp): { runs: number } {
   const counter = { runs: 0 };
-  const repository = t.app.get(CatalogSearchRepository);
+  const repository = t.app.get(SearchRepository);
   const page = repository.page.bind(repository);
   repository.page = (search) => {
     counter.runs++;

@@ -1,4 +1,4 @@
-import { CatalogSearchRepository } from '../../src/catalog/catalog-search.repository';
+import { SearchRepository } from '../../src/search/search.repository';
 import { ProductSpec, createCatalog } from '../factories/catalog.factory';
 import { OrganizationTokens, organizationWithTokens } from '../factories/guidance.factory';
 import { onTestApp, startPunchout } from '../factories/punchout.factory';
@@ -40,7 +40,7 @@ describe('search refuses queries without a required word', () => {
     ['only punctuation', '!!! ...'],
   ])('answers 400 invalid_request for %s (%s) and reads no product', async (_, query) => {
     // The catalog's search statements (page and facets) must not run at all.
-    const repository = t.app.get(CatalogSearchRepository);
+    const repository = t.app.get(SearchRepository);
     const page = jest.spyOn(repository, 'page');
     const facets = jest.spyOn(repository, 'facets');
     const response = await search(query);

@@ -1,8 +1,10 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { CurrentPrincipal } from '../../src/auth/current-principal.decorator';
 import { Principal } from '../../src/auth/principal';
+import { RateLimit } from '../../src/rate-limit/rate-limit.decorator';
 
-/** A guarded route that answers with the caller's principal. */
+/** A guarded route that answers with the caller's principal (in the `api` limit group). */
+@RateLimit({ group: 'api' })
 @Controller('__test')
 export class WhoAmIController {
   @Get('whoami')

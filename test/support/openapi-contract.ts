@@ -19,10 +19,16 @@ export const OPENAPI_DOCUMENT_FILE = join(__dirname, '../../docs/openapi.json');
 
 /**
  * Routes that are not part of the JSON API and deliberately not in the document: the browser pages
- * (punchout, compliance console: HTML, described in the README), their assets, the document and the
+ * (punchout, compliance console, test bench: HTML, described in the README), their assets, the document and the
  * Swagger UI themselves, and routes that tests mount (/__test).
  */
-const UNDOCUMENTED_ROUTES = [/^\/punchout\//, /^\/audit\/console(\/|$)/, /^\/assets\//, /^\/docs(\/|$)/];
+const UNDOCUMENTED_ROUTES = [
+  /^\/punchout\//,
+  /^\/test-bench(\/|$)/,
+  /^\/audit\/console(\/|$)/,
+  /^\/assets\//,
+  /^\/docs(\/|$)/,
+];
 const UNDOCUMENTED_EXACT = new Set(['/openapi.json', '/openapi.yaml', '/docs', '/']);
 
 export interface ObservedResponse {

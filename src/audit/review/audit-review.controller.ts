@@ -32,11 +32,13 @@ import {
 import { ListAuditEventsQuery } from './dto/list-audit-events.query';
 import { ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
 import { AuditReviewService } from './audit-review.service';
+import { RateLimit } from '../../rate-limit/rate-limit.decorator';
 
 /** Compliance officers (role auditor) read their own organization's punchout sessions and events. */
 @ApiTags('audit')
 @ApiBearerAuth()
 @RequireRoles(UserRole.auditor)
+@RateLimit({ group: 'audit' })
 @Controller('api/v1/audit')
 export class AuditReviewController {
   constructor(

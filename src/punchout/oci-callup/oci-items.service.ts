@@ -15,9 +15,6 @@ import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 /** BACKGROUND_SEARCH answers at most this many lines (one per product). */
 export const BACKGROUND_SEARCH_MAX_LINES = 50;
 
-/** The API search's route: BACKGROUND_SEARCH is charged to its limits per user and client. */
-const SEARCH_ROUTE = { routeOptions: { url: '/api/v1/marketplace/search' } };
-
 export interface OciCaller {
   organizationId: string;
   userId: string;
@@ -63,10 +60,11 @@ export class OciItemsService {
     const ids: string[] = [];
     for (let page = 1; ids.length < BACKGROUND_SEARCH_MAX_LINES; page++) {
       const params = { query: searchString, page: String(page), pageSize: String(SEARCH_LIMITS.maxPageSize) };
-      await this.rateLimits.consume(caller, SEARCH_ROUTE, searchCost(params));
+      const prepaid = searchCost(params);
+      await this.rateLimits.consume(caller, 'search', prepaid);
       const parsed = parseSearchRequest(params);
       if (!parsed.ok) break;
-      const result = await this.search.search(parsed.request, caller.organizationId, language);
+      const result = await this.search.search(parsed.request, caller, language, prepaid);
       ids.push(...result.data.filter((hit) => hit.blocked !== true).map((hit) => hit.id));
       if (
         result.data.length < SEARCH_LIMITS.maxPageSize ||

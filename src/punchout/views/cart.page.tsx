@@ -7,6 +7,7 @@ import type { CartView, Notice, ShopContext } from './shop-view.models';
 export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: Notice[]; status?: number }) {
   const { ctx, cart } = props;
   const t = ctx.t;
+  const asks = cart.lines.length > 0 && !ctx.readOnly;
   return (
     <ShopLayout ctx={ctx} title={t.cart} notices={props.notices}>
       <h1>{t.cart}</h1>
@@ -205,8 +206,10 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
         <a class="button secondary" href={shopHomePath(ctx.sessionKey, ctx.productId)}>
           {t.continueShopping}
         </a>
-        <form method="post" action={sessionPath(ctx.sessionKey, '/cancel')}>
-          <CsrfField token={ctx.csrfToken} />
+        {/* With items, Cancel first asks (a GET to the confirm page); an empty cart has nothing to lose,
+            and a read-only cart's Close sends it back unchanged. */}
+        <form method={asks ? 'get' : 'post'} action={sessionPath(ctx.sessionKey, '/cancel')}>
+          {!asks && <CsrfField token={ctx.csrfToken} />}
           <button type="submit" class="button secondary punchout-cancel">
             {ctx.readOnly ? t.close : t.cancel}
           </button>

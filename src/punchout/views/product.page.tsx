@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { cut } from '../oci-fields';
 import { sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
@@ -13,20 +14,44 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
         <h1>{product.name}</h1>
         <div class="punchout-product-summary">
           {product.images.length > 0 && (
-            <div class="punchout-images">
-              {product.images.map((image) => (
+            <div class="punchout-gallery" role="group" aria-label={t.gallery(product.name)}>
+              {product.images.map((image, i) => (
                 <img
                   key={image.url}
+                  class={i === 0 ? 'punchout-gallery-main' : 'punchout-gallery-thumb'}
                   src={image.url}
                   alt={image.alt}
-                  width={160}
-                  height={160}
-                  loading="lazy"
+                  width={i === 0 ? 320 : 96}
+                  height={i === 0 ? 320 : 96}
+                  loading={i === 0 ? undefined : 'lazy'}
                 />
               ))}
             </div>
           )}
           <div>
+            {product.starRating !== undefined && (
+              <p
+                class="punchout-stars"
+                aria-label={t.stars(product.starRating)}
+                title={t.stars(product.starRating)}
+              >
+                {'★'.repeat(Math.round(product.starRating))}
+                {'☆'.repeat(5 - Math.round(product.starRating))}
+              </p>
+            )}
+            {product.facts.length > 0 && (
+              <section aria-labelledby="facts-heading">
+                <h2 id="facts-heading">{t.productFacts}</h2>
+                <dl class="punchout-facts punchout-product-facts">
+                  {product.facts.map((fact) => (
+                    <Fragment key={fact.label}>
+                      <dt>{fact.label}</dt>
+                      <dd>{fact.value}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </section>
+            )}
             {product.features.length > 0 && (
               <section aria-labelledby="features-heading">
                 <h2 id="features-heading">{t.features}</h2>
@@ -35,6 +60,21 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
                     <li key={i}>{feature}</li>
                   ))}
                 </ul>
+              </section>
+            )}
+            {product.overview.length > 0 && (
+              <section aria-labelledby="overview-heading">
+                <h2 id="overview-heading">{t.overview}</h2>
+                <table class="punchout-overview">
+                  <tbody>
+                    {product.overview.map((entry) => (
+                      <tr key={entry.label}>
+                        <th scope="row">{entry.label}</th>
+                        <td>{entry.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </section>
             )}
             {product.taxonomies.length > 0 && (

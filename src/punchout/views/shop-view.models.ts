@@ -1,3 +1,4 @@
+import type { SearchSort } from '../../search/search-request.parser';
 import type { PageLanguage } from '../../web/language';
 import type { OciField } from '../oci-fields';
 import type { PunchoutMessages } from '../punchout.messages';
@@ -65,6 +66,11 @@ export interface ProductView {
   id: string;
   name: string;
   images: Array<{ url: string; alt: string }>;
+  /** Identification and maker, label and value in the page language, only those the catalog knows. */
+  facts: Array<{ label: string; value: string }>;
+  /** The product's open characteristics (the API's productOverview), labels translated where known. */
+  overview: Array<{ label: string; value: string }>;
+  starRating?: number;
   features: string[];
   taxonomies: Array<{ type: string; code: string; displayName?: string }>;
   offers: OfferView[];
@@ -81,6 +87,35 @@ export interface SearchHitView {
   preferred: boolean;
   blocked: boolean;
   delivery?: string;
+  /** The product's picture as the page may load it (the gateway's own images only). */
+  image?: { url: string; alt: string };
+  availability?: string;
+  /** Stars out of 5, as the API rounds them. */
+  starRating?: number;
+  /** The product code, shown small under the name. */
+  sku?: string;
+}
+
+/** One value of a filter: selecting or removing it is a link, so filters work without JavaScript. */
+export interface FilterValueView {
+  name: string;
+  selected: boolean;
+  /** The search with this value toggled (page 1). */
+  href: string;
+}
+
+export interface FilterView {
+  id: string;
+  name: string;
+  /** category only: the path to the selected category, each a link that narrows to it. */
+  parents: FilterValueView[];
+  values: FilterValueView[];
+}
+
+export interface PageLinkView {
+  page: number;
+  href: string;
+  current: boolean;
 }
 
 export interface SearchView {
@@ -90,6 +125,18 @@ export interface SearchView {
   totalIsLowerBound: boolean;
   hits: SearchHitView[];
   hasNext: boolean;
+  filters: FilterView[];
+  sort: SearchSort;
+  /** Every order, each a link to this search in it (page 1, same filters). */
+  sorts: Array<{ sort: SearchSort; href: string; current: boolean }>;
+  /** The selected filters, each with the link that removes it. */
+  selected: Array<{ facet: string; name: string; removeHref: string }>;
+  /** The search without any filter, when some are selected. */
+  clearHref?: string;
+  /** Numbered page links around the current page (first and last always present). */
+  pages: Array<PageLinkView | 'gap'>;
+  previousHref?: string;
+  nextHref?: string;
 }
 
 export interface CartLineView {

@@ -1,4 +1,4 @@
-import { FACET_IDS, isValidFacetValue } from '../../catalog/search-filters';
+import { FACET_IDS, isValidFacetValue } from '../search-filters';
 import { FACET_VALUE_SCHEMAS } from './search-request.params';
 
 /** What the documented schema of a facet value accepts (the pattern or the enum). */

@@ -7,8 +7,8 @@ import {
   CATEGORY_ID_PATTERN,
   OFFER_CONDITIONS,
 } from '../../catalog/catalog.constants';
-import { FACET_IDS, FacetId } from '../../catalog/search-filters';
-import { SEARCH_LIMITS } from '../search-request.parser';
+import { FACET_IDS, FacetId } from '../search-filters';
+import { SEARCH_LIMITS, SEARCH_SORTS } from '../search-request.parser';
 
 /**
  * The value ids each facet filter accepts, as isValidFacetValue checks them (search-request.params.spec.ts
@@ -75,6 +75,15 @@ export function ApiSearchParameters(): MethodDecorator {
         maximum: SEARCH_LIMITS.maxPageSize,
         default: SEARCH_LIMITS.maxPageSize,
       },
+    }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description:
+        'Result order: `relevance` (preferred products first, then rank), `price-asc` / `price-desc` (the shown ' +
+        "offer's net price), `delivery` (fastest delivery first), `rating` (best rated first). Ties go by rank. " +
+        'Products without the key (no price in the marketplace currency, no delivery or rating) come last.',
+      schema: { type: 'string', enum: [...SEARCH_SORTS], default: 'relevance' },
     }),
     ...FACET_IDS.map((facet) =>
       ApiQuery({

@@ -3,7 +3,7 @@ import {
   BRAND_KEY_PATTERN,
   CATEGORY_ID_PATTERN,
   OFFER_CONDITIONS,
-} from './catalog.constants';
+} from '../catalog/catalog.constants';
 import { Prisma } from '../generated/prisma/client';
 
 type Sql = Prisma.Sql;

@@ -5,8 +5,10 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { PrismaService } from '../database/prisma.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
-import { identifierQuery, queryAlternatives } from './search-terms';
+import { SearchMeter } from './search-meter';
+import type { SearchSort } from './search-request.parser';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
 
 type Sql = Prisma.Sql;
@@ -20,6 +22,8 @@ export interface CatalogSearch {
   mode: MatchMode;
   /** Selected facet values; values of one facet OR, facets AND. */
   filters: Partial<Record<FacetId, string[]>>;
+  /** The result order (search-request.parser.ts); the matches considered are the same for every order. */
+  sort: SearchSort;
   offset: number;
   limit: number;
   countCap: number;
@@ -76,7 +80,7 @@ const MAX_BRANDS = 20;
  * predicates pick the best non-blocked offer.
  */
 @Injectable()
-export class CatalogSearchRepository {
+export class SearchRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
@@ -88,18 +92,19 @@ export class CatalogSearchRepository {
    * count is a lower bound and the ranking considers the first countCap + 1 matches (or as many
    * as the requested page needs).
    */
-  async page(search: CatalogSearch): Promise<{ total: number; hits: SearchHit[] }> {
+  async page(search: CatalogSearch, meter?: SearchMeter): Promise<{ total: number; hits: SearchHit[] }> {
     const { guidance } = search;
     // The matches carry only what ranking needs (id, rank, boost); the page's 24 rows are read in
     // full afterwards, so wide columns (images, names) are never copied for thousands of matches.
     const query = sql`
       WITH matches AS MATERIALIZED (
-        SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank
+        SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
+               ${sortKeyOf(search)} AS sort_key
           FROM product p
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null, shownPriceOf(search))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
-        SELECT * FROM matches ORDER BY product_preferred DESC, rank DESC, id
+        SELECT * FROM matches ORDER BY ${orderOf(search.sort, sql``)}
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
@@ -119,8 +124,8 @@ export class CatalogSearchRepository {
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
-       ORDER BY r.product_preferred DESC, r.rank DESC, r.id`;
-    const { rows } = await this.run(query);
+       ORDER BY ${orderOf(search.sort, sql`r.`)}`;
+    const { rows } = await this.run(query, meter);
     const total: number = rows[0]?.total ?? 0;
     const hits = rows
       .filter((row) => row.id !== null)
@@ -153,13 +158,21 @@ export class CatalogSearchRepository {
    * spread evenly: for "the first N matches" it would pick a sequential scan that may read much of
    * the table before it finds them (and, with synchronized scans, starts at a random block).
    * Every search predicate has an index (GIN full-text, trigram), so sequential scans are
-   * disabled; JIT compilation costs more than these short queries take.
+   * disabled; JIT compilation costs more than these short queries take. The statement's own time
+   * (not the wait for a connection) goes to `meter`, also when it fails or times out.
    */
-  private async run(query: Sql): Promise<QueryResult> {
+  private async run(query: Sql, meter?: SearchMeter): Promise<QueryResult> {
     try {
       return await inPoolTransaction(
         this.prisma.pool,
-        (client) => client.query({ text: query.text, values: query.values }),
+        async (client) => {
+          const started = performance.now();
+          try {
+            return await client.query({ text: query.text, values: query.values });
+          } finally {
+            meter?.add(performance.now() - started);
+          }
+        },
         searchTransactionBegin(this.config.search.statementTimeoutMs),
       );
     } catch (error) {
@@ -173,9 +186,9 @@ export class CatalogSearchRepository {
    * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
    * reading decides, so the answer agrees with the search itself. One short statement, no table read.
    */
-  async hasRequiredTerm(text: string): Promise<boolean> {
+  async hasRequiredTerm(text: string, meter?: SearchMeter): Promise<boolean> {
     // Under the search's own statement timeout: the query functions are the search's.
-    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`);
+    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`, meter);
     return rows[0]?.ok === true;
   }
 
@@ -184,6 +197,7 @@ export class CatalogSearchRepository {
     search: CatalogSearch,
     candidates: FacetCandidate[],
     selectedCategory: string | null,
+    meter?: SearchMeter,
   ): Promise<FacetCounts> {
     // The sample carries each row's shown price (computed once per row), which price predicates read.
     const shown = sql`p.shown_price`;
@@ -219,7 +233,7 @@ export class CatalogSearchRepository {
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
              FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin', shown)}
             GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
-    const { rows } = await this.run(query);
+    const { rows } = await this.run(query, meter);
     const row = rows[0];
     return {
       candidates: (row.candidates as Array<number | string>).map(Number),
@@ -263,6 +277,44 @@ function rankOf(search: CatalogSearch): Sql {
   return id === null
     ? rank
     : sql`(${rank} + CASE WHEN p.search_vector @@ plainto_tsquery('simple', ${id}) THEN 100 ELSE 0 END)`;
+}
+
+/**
+ * What an explicit order sorts the matches by: the shown offer's net price (as the price filter reads
+ * it, so only a sort by price reads offers per match), the fastest delivery (as the delivery facet),
+ * the rating. NULL for relevance, which needs no key.
+ */
+function sortKeyOf(search: CatalogSearch): Sql {
+  switch (search.sort) {
+    case 'price-asc':
+    case 'price-desc':
+      return shownPriceOf(search);
+    case 'delivery':
+      return sql`p.fastest_delivery_days::numeric`;
+    case 'rating':
+      return sql`p.star_rating::numeric`;
+    default:
+      return sql`NULL::numeric`;
+  }
+}
+
+/**
+ * The ORDER BY of an order over the matches (`alias` names their relation). Relevance puts the
+ * organization's preferred products first; an explicit order is what the buyer asked for, with
+ * products lacking the key (no price in the currency, no delivery or rating stated) last.
+ */
+function orderOf(sort: SearchSort, alias: Sql): Sql {
+  const tail = sql`${alias}rank DESC, ${alias}id`;
+  switch (sort) {
+    case 'price-asc':
+    case 'delivery':
+      return sql`${alias}sort_key ASC NULLS LAST, ${tail}`;
+    case 'price-desc':
+    case 'rating':
+      return sql`${alias}sort_key DESC NULLS LAST, ${tail}`;
+    default:
+      return sql`${alias}product_preferred DESC, ${tail}`;
+  }
 }
 
 /**
