@@ -1,5 +1,7 @@
 import { Browser, Page } from 'playwright-core';
+import { UserRole } from '../../src/generated/prisma/enums';
 import { ClientsService } from '../../src/oauth/clients.service';
+import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';
 import { addRules, organizationWithTokens } from '../factories/guidance.factory';
 import { createClient, createUser } from '../factories/identity.factory';
@@ -31,6 +33,7 @@ describeWithBrowser('cXML punchout in Chromium', () => {
   let browser: Browser;
   let hook: HookReceiver;
   const buyers: Record<'urlencoded' | 'base64', Buyer> = {} as never;
+  let auditorToken: string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -51,6 +54,12 @@ describeWithBrowser('cXML punchout in Chromium', () => {
       const user = await createUser(t.prisma, org.organization, { email: `jane-${encoding}@coupa.example` });
       buyers[encoding] = { clientId: client.clientId, secret: punchoutSecret, email: user.email };
     }
+    const auditor = await createUser(t.prisma, org.organization, {
+      roles: [UserRole.auditor],
+      email: 'auditor@coupa.example',
+    });
+    const consoleClient = await createClient(t.prisma, org.organization);
+    auditorToken = await issueTestToken(t.prisma, auditor, consoleClient.client);
     browser = await launchBrowser();
   });
 
@@ -271,4 +280,44 @@ describeWithBrowser('cXML punchout in Chromium', () => {
       });
     }
   }
+
+  it("the compliance console shows a cXML session's posted lines like OCI lines and the raw document on demand (en/de, desktop/phone)", async () => {
+    const session = await t.prisma.punchoutSession.findFirstOrThrow({
+      where: { protocol: 'cxml', status: 'TRANSFERRED' },
+      orderBy: { closedAt: 'asc' },
+    });
+    for (const lang of ['en', 'de'] as const) {
+      for (const [device, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const response = await fetch(`${t.baseUrl}/api/v1/audit/console-links`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${auditorToken}` },
+        });
+        expect(response.status).toBe(201);
+        const link = new URL(((await response.json()) as { url: string }).url);
+        const { page, dialogs } = await newPage(viewport, lang);
+        await page.goto(`${t.baseUrl}${link.pathname}${link.search}`);
+        // The link's page signs in with a button (link scanners only GET).
+        await page.locator('main form button[type="submit"]').click();
+        await page.waitForURL(`${t.baseUrl}/audit/console`);
+        await page.goto(`${t.baseUrl}/audit/console/sessions/${session.id}`);
+        const rows = page.locator('table.posted-cart tbody tr');
+        expect(await rows.count()).toBe(2);
+        expect(await rows.nth(0).locator('td').first().textContent()).toBe(
+          'Ballpoint pen, blue, box of 10, with an',
+        );
+        expect(await rows.nth(1).locator('td').first().textContent()).toBe('Copy paper A4, 80 g, 500 sheets');
+        const raw = page.locator('table.posted-fields code.wrap');
+        expect(await raw.count()).toBe(1);
+        await page.locator('details:has(table.posted-fields) > summary').click();
+        expect(await raw.first().textContent()).toContain('<PunchOutOrderMessage>');
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await saveScreenshot(page, `cxml-console-session-${lang}-${device}`);
+        expect(dialogs).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
 });

@@ -21,7 +21,7 @@ describe('postedCartOf', () => {
           LEADTIME: '2',
           UNSPSC: '44121704',
         },
-        longText: 'Pen & inkPen & ink, blue',
+        longText: 'Pen & ink, blue',
       },
       {
         line: 2,
@@ -33,7 +33,7 @@ describe('postedCartOf', () => {
           CURRENCY: 'EUR',
           VENDORMAT: 'CODE-paper-1',
         },
-        longText: 'PaperPaper',
+        longText: 'Paper',
       },
     ]);
   });

@@ -14,7 +14,10 @@ interface Node {
   name: string;
   attributes: Record<string, string>;
   children: Node[];
+  /** All text inside, nested elements' included. */
   text: string;
+  /** The element's own text (a Description's full name, without its ShortName). */
+  ownText: string;
 }
 
 /**
@@ -54,7 +57,7 @@ export function cxmlCartLinesOf(fields: OciField[]): OciCartLine[] | null {
       for (const classification of detail?.children.filter((node) => node.name === 'Classification') ?? [])
         put(classification.attributes.domain?.toUpperCase() ?? 'CLASSIFICATION', classification.text);
       put('VAT', child(child(item, 'Tax'), 'Money')?.text);
-      const longText = description?.text;
+      const longText = description?.ownText.trim();
       return { line: index + 1, values, ...(longText ? { longText } : {}) };
     });
 }
@@ -72,13 +75,22 @@ function read(document: string): Node | undefined {
     if (doctype.includes('[')) failed = true;
   });
   parser.on('opentag', (tag) => {
-    const node: Node = { name: tag.name, attributes: { ...tag.attributes }, children: [], text: '' };
+    const node: Node = {
+      name: tag.name,
+      attributes: { ...tag.attributes },
+      children: [],
+      text: '',
+      ownText: '',
+    };
     if (stack.length > 0) stack[stack.length - 1].children.push(node);
     else root = node;
     stack.push(node);
   });
   // Text of an element: its own and its children's (a Description's ShortName and full name).
-  parser.on('text', (text) => stack.forEach((node) => (node.text += text)));
+  parser.on('text', (text) => {
+    stack.forEach((node) => (node.text += text));
+    if (stack.length > 0) stack[stack.length - 1].ownText += text;
+  });
   parser.on('closetag', () => stack.pop());
   parser.on('error', () => {
     failed = true;

@@ -103,6 +103,8 @@ const LINE_COLUMNS: Array<{
   { field: 'VENDORMAT', label: (t) => t.vendorMaterial },
 ];
 
+// Tables wider than a phone scroll inside their .table-wrap: a focusable, named region, so keyboard
+// users can scroll it too (axe: scrollable-region-focusable).
 function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDetail['transferred'] }) {
   const { text, transferred } = props;
   const t = text.session;
@@ -114,7 +116,7 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
       {cart.lines.length === 0 ? (
         <p class="notice">{t.emptyCartPosted}</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label={t.postedCartCaption}>
           <table class="posted-cart">
             <caption>{t.postedCartCaption}</caption>
             <thead>
@@ -158,7 +160,7 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
       {transferred.fields.length > 0 ? (
         <details>
           <summary>{t.allFields}</summary>
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label={t.allFields}>
             <table class="posted-fields">
               <caption>{t.allFields}</caption>
               <thead>
@@ -192,7 +194,7 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
   const t = text.session;
   if (session.cartItems.length === 0) return <p class="muted">{t.emptyCart}</p>;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={t.cartCaption}>
       <table class="cart">
         <caption>{t.cartCaption}</caption>
         <thead>
