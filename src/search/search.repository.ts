@@ -7,6 +7,7 @@ import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
+import { compoundHeadStems, headReading, partsReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
 import type { SearchSort } from './search-request.parser';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
@@ -14,8 +15,12 @@ import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from '
 type Sql = Prisma.Sql;
 const { sql } = Prisma;
 
-/** How the text matches: PostgreSQL full-text search, or trigram similarity as typo fallback. */
-export type MatchMode = 'fulltext' | 'typo';
+/**
+ * How the text matches: PostgreSQL full-text search; the same with German compounds also read by
+ * their head, when that finds nothing ("druckerpatrone" as "patrone"); or trigram similarity as
+ * typo fallback.
+ */
+export type MatchMode = 'fulltext' | 'head' | 'typo';
 
 export interface CatalogSearch {
   text: string;
@@ -73,6 +78,13 @@ export interface FacetCounts {
 }
 
 const MAX_BRANDS = 20;
+/**
+ * A compound ending in a head's stem, as POSIX regex around it: two letters or a hyphen before (a
+ * modifier: "Tintenpatrone", "HDMI-Kabel"; "Pipette tips" does not count as a pipette), up to 3
+ * letters after (its inflection), then the end of the word.
+ */
+const COMPOUND_BEFORE_HEAD = '(?:[[:alpha:]]{2}|[[:alnum:]]-)';
+const HEAD_WORD_END = String.raw`[[:alpha:]]{0,3}\M`;
 
 /**
  * The hand-tuned search SQL. Filtering, ranking and facets read only the product table (its
@@ -245,19 +257,29 @@ export class SearchRepository {
 }
 
 function matchOf(search: CatalogSearch): Sql {
-  return search.mode === 'fulltext'
-    ? sql`p.offer_count > 0 AND p.search_vector @@ ${textQuery(search.text)}`
-    : sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`;
+  return search.mode === 'typo'
+    ? sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`
+    : sql`p.offer_count > 0 AND p.search_vector @@ ${textQuery(search.text, search.mode === 'head')}`;
+}
+
+/**
+ * Alternative readings of the query OR-ed with it: hyphens joined and compounds split
+ * (search-terms.ts) and, `byHead`, compounds read by their head ("druckerpatrone" also as
+ * "patrone": search-compound-heads.ts).
+ */
+function readingsOf(text: string, byHead: boolean): string[] {
+  const readings = queryAlternatives(text);
+  const head = byHead ? headReading(text) : null;
+  return head === null || readings.includes(head) || head === text ? readings : [...readings, head];
 }
 
 /**
  * The full-text query: the web-search query in German and English, OR-ed with its alternative
- * readings (hyphens joined, compounds split: search-terms.ts) and, when it looks like one, the
- * normalized identifier (matched against the `search_ids` lexemes).
+ * readings and, when it looks like one, the normalized identifier (matched against the `search_ids` lexemes).
  */
-function textQuery(text: string): Sql {
+function textQuery(text: string, byHead = false): Sql {
   let query = sql`gw_search_query(${text})`;
-  for (const alternative of queryAlternatives(text))
+  for (const alternative of readingsOf(text, byHead))
     query = sql`(${query} || gw_search_query(${alternative}))`;
   const id = identifierQuery(text);
   if (id !== null) query = sql`(${query} || plainto_tsquery('simple', ${id}))`;
@@ -265,13 +287,28 @@ function textQuery(text: string): Sql {
 }
 
 function rankOf(search: CatalogSearch): Sql {
-  if (search.mode !== 'fulltext') return sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
+  if (search.mode === 'typo') return sql`word_similarity(gw_normalize(${search.text}), p.search_name)`;
+  const byHead = search.mode === 'head';
   // With alternative readings, a match of the query as typed counts double (the compound
   // "Druckerpapier" above a printer with a "Papierkassette").
-  const rank =
-    queryAlternatives(search.text).length === 0
-      ? sql`ts_rank(p.search_vector, ${textQuery(search.text)})`
-      : sql`(ts_rank(p.search_vector, ${textQuery(search.text)}) + ts_rank(p.search_vector, gw_search_query(${search.text})))`;
+  let rank =
+    readingsOf(search.text, byHead).length === 0
+      ? sql`ts_rank(p.search_vector, ${textQuery(search.text, byHead)})`
+      : sql`(ts_rank(p.search_vector, ${textQuery(search.text, byHead)}) + ts_rank(p.search_vector, gw_search_query(${search.text})))`;
+  // German compounds by their head, in tiers above any text rank (0..1) and below an identifier
+  // match: +1 when the product's name has a compound ending in the query's head ("Tintenpatrone" for
+  // "druckerpatrone": it is a Patrone), +1 when it has every part ("tinten" and "drucker" for
+  // "tintendrucker": what the modifier says too). A product with the head only as a modifier
+  // ("Druckerpapier" for "tintendrucker") gets neither.
+  const heads = compoundHeadStems(search.text);
+  const parts = partsReading(search.text);
+  if (heads.length > 0 && parts !== null) {
+    const named = heads.map(
+      (stem) => sql`p.search_name ~ (${COMPOUND_BEFORE_HEAD} || gw_normalize(${stem}) || ${HEAD_WORD_END})`,
+    );
+    rank = sql`(${rank} + CASE WHEN ${Prisma.join(named, ' OR ')} THEN 1 ELSE 0 END
+                        + CASE WHEN p.search_vector @@ gw_search_query(${parts}) THEN 1 ELSE 0 END)`;
+  }
   const id = identifierQuery(search.text);
   // An identifier match (code, part number, SKU, EAN, ISBN) comes before any text match.
   return id === null

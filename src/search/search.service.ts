@@ -10,6 +10,7 @@ import { Language } from '../common/i18n/language';
 import { SearchRequest, typoFallbackText } from './search-request.parser';
 import { SearchRefusedError } from './search-refused.error';
 import { SearchAdmissionService, SearchCaller } from './search-admission.service';
+import { headReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
 import { SearchResultCache } from './search-result-cache';
 import { toSearchResult } from './search-result.mapper';
@@ -20,8 +21,9 @@ import { jsonBody } from '../common/http/json-body';
 export const TYPO_COUNT_CAP = 1_000;
 
 /**
- * Search: full-text first; when that finds nothing, the same search by trigram similarity of the
- * product name (typo tolerance). Each attempt is two queries run side by side: the page, and the
+ * Search: full-text first; when that finds nothing and the query has a German compound, the same
+ * with the compound also read by its head; when that finds nothing, the same search by trigram
+ * similarity of the product name (typo tolerance). Each attempt is two queries run side by side: the page, and the
  * facets over a bounded sample of the text matches.
  */
 @Injectable()
@@ -102,6 +104,10 @@ export class SearchService {
     // Checked on a cache miss only: a refused search throws and is not cached.
     if (!(await this.repository.hasRequiredTerm(request.query, meter))) throw new SearchRefusedError();
     let outcome = await this.run(base, request, meter);
+    if (outcome.total === 0 && headReading(request.query) !== null) {
+      // A compound no product is called, read by its head: a "Druckerpatrone" is a "Patrone".
+      outcome = await this.run({ ...base, mode: 'head' }, request, meter);
+    }
     const typoText = typoFallbackText(request.query);
     let cap = base.countCap;
     if (outcome.total === 0 && typoText !== '') {

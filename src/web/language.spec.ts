@@ -1,3 +1,4 @@
+import { negotiateLanguage } from '../common/i18n/language';
 import { pickLanguage } from './language';
 
 describe('pickLanguage', () => {
@@ -15,5 +16,13 @@ describe('pickLanguage', () => {
     expect(pickLanguage('fr, it;q=0.5', 'de')).toBe('de');
     expect(pickLanguage(undefined, 'en')).toBe('en');
     expect(pickLanguage(';;q=,,,', 'en')).toBe('en');
+  });
+});
+
+describe('pages and API agree', () => {
+  it.each(['*', 'fr, *;q=0.1', 'de-AT', 'en-US, de;q=0.9', 'de;q=0, *', ''])('for %p', (header) => {
+    for (const fallback of ['en', 'de'] as const) {
+      expect(pickLanguage(header, fallback)).toBe(negotiateLanguage(header, fallback));
+    }
   });
 });

@@ -1,12 +1,9 @@
-import Negotiator from 'negotiator';
+import { Language, negotiateLanguage } from '../common/i18n/language';
 
-export type PageLanguage = 'en' | 'de';
-
-const AVAILABLE: PageLanguage[] = ['en', 'de'];
+/** The languages of the pages: the API's (one negotiation serves both). */
+export type PageLanguage = Language;
 
 /** The page language from the browser's Accept-Language (q-values honoured), else the fallback. */
 export function pickLanguage(acceptLanguage: string | undefined, fallback: PageLanguage): PageLanguage {
-  if (!acceptLanguage) return fallback;
-  const best = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language(AVAILABLE);
-  return (best as PageLanguage | undefined) ?? fallback;
+  return negotiateLanguage(acceptLanguage, fallback);
 }

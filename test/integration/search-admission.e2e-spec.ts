@@ -75,7 +75,10 @@ describe('search admission: measured cost and concurrent searches per user (in-p
       env: {
         RATE_LIMIT_WINDOW_SECONDS: '60',
         RATE_LIMIT_GROUPS: 'search=10/100000',
-        SEARCH_COST_MS_PER_POINT: '25',
+        // A point per 200 ms: a quick search costs 1 even on a loaded machine, the held one many.
+        SEARCH_COST_MS_PER_POINT: '200',
+        // Room for the held search below (a lock wait counts against statement_timeout).
+        SEARCH_STATEMENT_TIMEOUT_MS: '10000',
         SEARCH_CONCURRENT_PER_USER: '2',
         SEARCH_CONCURRENT_WAIT_MS: '300',
         // Every search runs its statements (a cached answer measures nothing).
@@ -86,14 +89,14 @@ describe('search admission: measured cost and concurrent searches per user (in-p
   });
   afterAll(() => t.close());
 
-  it('charges a search its measured database time: one that held PostgreSQL 400 ms spends the budget', async () => {
+  it('charges a search its measured database time: one that held PostgreSQL 2.5 s spends the budget', async () => {
     const heavy = await newToken(t);
     const lock = await lockProducts(t.database.url);
     const pending = search(t, heavy, 'fixture');
     await lock.waiters(1);
-    await sleep(400);
+    await sleep(2_500);
     await lock.release();
-    // Charged 1 point up front (it passes), then about 16 more for its >= 400 ms.
+    // Charged 1 point up front (it passes), then at least 12 more for its >= 2.5 s.
     expect((await pending).status).toBe(200);
     const next = await search(t, heavy, 'fixture');
     expect(next.status).toBe(429);

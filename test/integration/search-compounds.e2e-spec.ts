@@ -25,6 +25,8 @@ const CATALOG: ProductSpec[] = [
   p('laserdrucker', 'Laserdrucker monochrom', 'cleaning'),
   p('laser-drucker', 'Farb-Laser-Drucker A4', 'cleaning'),
   p('laser-apart', 'Laser Drucker kompakt', 'cleaning'),
+  p('tintenpatrone', 'Tintenpatrone schwarz', 'cleaning'),
+  p('tintenstrahldrucker', 'Tintenstrahldrucker A4', 'cleaning'),
   p('coded', 'Gewindestange M8', 'cleaning', {
     productCode: 'GW-2000-XL',
     manufacturerPartNumber: 'AB-12 345',
@@ -79,6 +81,19 @@ describe('search: compound words and identifiers', () => {
     expect((await ids('laser drucker')).sort()).toEqual(all);
     // The compound as typed ranks first.
     expect((await ids('Laserdrucker'))[0]).toBe('laserdrucker');
+  });
+
+  it('reads a compound no product is called by its head: druckerpatrone finds the cartridge, not paper', async () => {
+    // No "Druckerpatrone" in the catalog; the typo fallback would offer the similar "Druckerpapier".
+    expect(await ids('druckerpatrone')).toEqual(['tintenpatrone']);
+  });
+
+  it('ranks products that are the head above those that only share the modifier', async () => {
+    // "tintendrucker": the inkjet printer is a Drucker with Tinte; the cartridge only shares "tinten",
+    // the paper only "drucker" as a modifier.
+    const found = await ids('tintendrucker');
+    expect(found[0]).toBe('tintenstrahldrucker');
+    expect(found.indexOf('tintenstrahldrucker')).toBeLessThan(found.indexOf('druckerpapier') >>> 0);
   });
 
   it.each([

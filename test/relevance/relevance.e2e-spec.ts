@@ -12,6 +12,8 @@ import { PAGE, QueryScore, byGroup, demoCatalog, loadJudgments, report, score } 
  */
 const RECALL_FLOOR = 0.9;
 const NDCG_FLOOR = 0.8;
+/** The compound-head group's own recall floor (its ranking is held to NDCG_FLOOR). */
+const HEAD_GROUP_RECALL_FLOOR = 0.85;
 
 describe('search relevance (judged set)', () => {
   const judged = loadJudgments();
@@ -47,6 +49,7 @@ describe('search relevance (judged set)', () => {
         'type-en',
         'compound-part',
         'compound-whole',
+        'compound-head',
         'brand',
         'identifier',
         'misspelling',
@@ -62,6 +65,18 @@ describe('search relevance (judged set)', () => {
     if (all.recall < RECALL_FLOOR || all.ndcg < NDCG_FLOOR) throw new Error(report(scores));
     expect(all.recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
     expect(all.ndcg).toBeGreaterThanOrEqual(NDCG_FLOOR);
+  });
+
+  it('finds the thing a German compound names, not what its modifier names (druckerpatrone: cartridges)', () => {
+    const heads = scores.filter((s) => s.judgment.group === 'compound-head');
+    expect(heads.length).toBeGreaterThanOrEqual(15);
+    const group = byGroup(heads).find((g) => g.group === 'all')!;
+    // The ranking is the point here (what the head names first); recall of the group is lower
+    // (0.87 when written: "netzwerkdrucker" finds the printers whose texts have both parts, the head
+    // is read alone only when the compound finds nothing) and is held over the whole set above.
+    if (group.ndcg < NDCG_FLOOR || group.recall < HEAD_GROUP_RECALL_FLOOR) throw new Error(report(heads));
+    expect(group.ndcg).toBeGreaterThanOrEqual(NDCG_FLOOR);
+    expect(group.recall).toBeGreaterThanOrEqual(HEAD_GROUP_RECALL_FLOOR);
   });
 
   it('puts the product first for every identifier query', () => {

@@ -19,3 +19,16 @@ describe('negotiateLanguage', () => {
     expect(negotiateLanguage('fr', 'de')).toBe('de');
   });
 });
+
+describe('one negotiation for API and pages', () => {
+  it('answers a wildcard with the configured default, whichever it is', () => {
+    expect(negotiateLanguage('*', 'de')).toBe('de');
+    expect(negotiateLanguage('*', 'en')).toBe('en');
+    expect(negotiateLanguage('fr, *;q=0.5', 'de')).toBe('de');
+    expect(negotiateLanguage('en;q=0.9, *;q=0.5', 'de')).toBe('en');
+  });
+
+  it('takes repeated headers together', () => {
+    expect(negotiateLanguage(['fr', 'de;q=0.5'], 'en')).toBe('de');
+  });
+});
