@@ -72,6 +72,9 @@ const PUBLIC_FILES = {
     'product.repository.ts', // the product and offer row types punchout judges and prices
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
+  punchout: [
+    'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
+  ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
     'concurrency-policy.ts', // a named cap on requests at once: search defines its per-user one

@@ -97,6 +97,13 @@ function measure(name, options) {
       const { prefix, count, radix = 10 } = load.rotate;
       load.requests = [{ setupRequest: (request) => ({ ...request, path: prefix + (next++ % count).toString(radix) }) }];
     }
+    if (load.rotateBody) {
+      // A body per request: the marker replaced by a unique value (e.g. a cXML payloadID, never replayed).
+      let next = 0;
+      const { template, marker } = load.rotateBody;
+      const run = process.pid + '-' + Date.now();
+      load.requests = [{ setupRequest: (request) => ({ ...request, body: template.split(marker).join(run + '.' + next++) }) }];
+    }
     if (load.pathsFile) {
       // A recorded sequence of paths (e.g. a query log), in order, wrapping around at its end.
       let next = 0;

@@ -17,6 +17,11 @@ export interface AppendedAuditEvent {
 export interface SqlChange {
   text: string;
   values: unknown[];
+  /**
+   * Common table expressions the change reads (`name AS (...), ...`), run in the same statement
+   * before it: a change of several rows (a session and its protocol's own row) stays one statement.
+   */
+  with?: string;
 }
 
 /**
@@ -82,7 +87,7 @@ export class AuditService {
   async appendWithChange(pool: Pool, change: SqlChange, input: AuditEventInput): Promise<boolean> {
     const offset = change.values.length;
     const { rows } = await pool.query<{ changed: boolean }>(
-      `WITH change AS (${change.text} RETURNING 1), ${appendStatement(offset, 'WHERE EXISTS (SELECT 1 FROM change)')}
+      `WITH ${change.with ? `${change.with}, ` : ''}change AS (${change.text} RETURNING 1), ${appendStatement(offset, 'WHERE EXISTS (SELECT 1 FROM change)')}
        SELECT EXISTS (SELECT 1 FROM appended) AS changed`,
       [...change.values, ...this.parameters(input)],
     );

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../common/http/api-error';
 import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
+import { registerCxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
 
 /**
  * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
@@ -93,12 +94,18 @@ function refuseOtherCharsets(fastify: FastifyInstance): void {
 }
 
 /**
- * Every body parser, in one place: JSON (ours, see above) and application/x-www-form-urlencoded
- * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only. Nest's own body
- * parsing is off (create-app.ts), so nothing replaces these at init.
+ * Every body parser, in one place: JSON (ours, see above), application/x-www-form-urlencoded
+ * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only, and XML for the
+ * cXML setup route only (its own size limit, CXML_MAX_BYTES). Nest's own body parsing is off
+ * (create-app.ts), so nothing replaces these at init.
  */
-export function registerBodyParsers(fastify: FastifyInstance, bodyLimitBytes: number): void {
+export function registerBodyParsers(
+  fastify: FastifyInstance,
+  bodyLimitBytes: number,
+  cxmlMaxBytes: number,
+): void {
   refuseOtherCharsets(fastify);
   registerJsonBodyParser(fastify);
   registerFormBodyParser(fastify, bodyLimitBytes);
+  registerCxmlBodyParser(fastify, cxmlMaxBytes);
 }

@@ -89,7 +89,7 @@ export async function createApp(
   applyConnectionLimits(fastify, config);
   refuseRepeatedHeaders(fastify);
   secureResponseHeaders(fastify, config);
-  registerBodyParsers(fastify, config.bodyLimitBytes);
+  registerBodyParsers(fastify, config.bodyLimitBytes, config.cxml.maxBytes);
 
   serveOpenApi(app, config);
   await serveWebAssets(app);

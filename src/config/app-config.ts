@@ -94,6 +94,12 @@ export class AppConfig {
     /** OCI UNIT when an offer has none. */
     defaultUnit: string;
   };
+  readonly cxml!: {
+    /** cXML UnitOfMeasure when an offer has none. */
+    defaultUnit: string;
+    /** Largest setup request body, in bytes. */
+    maxBytes: number;
+  };
   readonly audit!: {
     /** Absolute path of the checkpoint signing key, or undefined (see AuditSigningKey). */
     signingKeyFile: string | undefined;
@@ -231,6 +237,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTtlSeconds: vars.PUNCHOUT_IDLE_TTL_SECONDS,
       frameAncestors: vars.PUNCHOUT_FRAME_ANCESTORS,
       defaultUnit: vars.OCI_DEFAULT_UNIT,
+    },
+    cxml: {
+      defaultUnit: vars.CXML_DEFAULT_UNIT,
+      maxBytes: vars.CXML_MAX_BYTES,
     },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,

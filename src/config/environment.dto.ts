@@ -537,6 +537,17 @@ export class EnvironmentVariables {
   @Matches(/^[A-Z0-9]{1,3}$/, { message: 'OCI_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
   OCI_DEFAULT_UNIT = 'PCE';
 
+  /** cXML `UnitOfMeasure` sent when an offer names no unit of its own (UN/ECE Rec. 20 code; cXML buyers expect `EA`). */
+  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'CXML_DEFAULT_UNIT must be 1-3 of A-Z 0-9 (UN/ECE Rec. 20 code)' })
+  CXML_DEFAULT_UNIT = 'EA';
+
+  /** Largest cXML setup request accepted at `POST /punchout/cxml`, in bytes (a larger one is refused before parsing). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(4_096)
+  @Max(10_485_760)
+  CXML_MAX_BYTES = 262_144;
+
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
    * Set it in production: every replica mounts the same file, and a copy is kept where the database

@@ -68,11 +68,15 @@ export type ClientAuthentication =
 export type PunchoutClientAuthentication =
   | {
       outcome: 'authenticated';
-      client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins'>;
+      client: Pick<OAuthClient, 'id' | 'clientId' | 'organizationId' | 'callbackOrigins' | 'cxmlEncoding'>;
     }
   /** `claimed`: the client the id names, when there is one (its organization records the refusal). */
   | { outcome: 'unknown'; claimed?: { organizationId: string } }
   | { outcome: 'revoked'; claimed: { id: string; organizationId: string } };
+
+/** How a client's cXML order messages are posted: the form field cxml-urlencoded or cxml-base64. */
+export const CXML_ENCODING_SETTINGS = ['urlencoded', 'base64'] as const;
+export type CxmlEncodingSetting = (typeof CXML_ENCODING_SETTINGS)[number];
 
 /** What `client origins` changes: the origins to add and to remove (both normalized before use). */
 export interface OriginsChange {
@@ -271,20 +275,28 @@ export class ClientsService {
     clientId: string,
     punchoutSecret: string,
   ): Promise<PunchoutClientAuthentication> {
+    // Hand-written on the pool (every punchout entry's hot path): one round trip, no query compilation.
     const client =
       clientId.length <= 100
-        ? await this.prisma.oAuthClient.findUnique({
-            where: { clientId },
-            select: {
-              id: true,
-              clientId: true,
-              organizationId: true,
-              callbackOrigins: true,
-              punchoutSecretHash: true,
-              revokedAt: true,
-            },
-          })
-        : null;
+        ? (
+            await this.prisma.pool.query<{
+              id: string;
+              clientId: string;
+              organizationId: string;
+              callbackOrigins: string[];
+              cxmlEncoding: string;
+              punchoutSecretHash: Buffer | null;
+              revokedAt: Date | null;
+            }>({
+              name: 'punchout-client',
+              text: `SELECT id, client_id AS "clientId", organization_id AS "organizationId",
+                            callback_origins AS "callbackOrigins", cxml_encoding AS "cxmlEncoding",
+                            punchout_secret_hash AS "punchoutSecretHash", revoked_at AS "revokedAt"
+                       FROM oauth_client WHERE client_id = $1`,
+              values: [clientId],
+            })
+          ).rows[0]
+        : undefined;
     if (!client) return { outcome: 'unknown' };
     if (!clientSecretMatches(punchoutSecret, client.punchoutSecretHash ?? undefined))
       return { outcome: 'unknown', claimed: { organizationId: client.organizationId } };
@@ -353,6 +365,32 @@ export class ClientsService {
       }
       return { clientId: client.clientId, callbackOrigins: after, added, removed };
     });
+  }
+
+  /**
+   * A client's punchout settings: how its cXML order messages travel through the browser
+   * (`urlencoded` or `base64`). Given a change, applies it; a change that changes nothing records
+   * nothing, otherwise one `client.punchout_settings_changed` event with the value before and after.
+   */
+  async punchoutSettings(
+    clientId: string,
+    change: { cxmlEncoding?: CxmlEncodingSetting },
+    actor: AuditActor,
+  ): Promise<{ clientId: string; cxmlEncoding: string; changed: boolean }> {
+    const client = await this.live(clientId);
+    const wanted = change.cxmlEncoding;
+    if (wanted === undefined || wanted === client.cxmlEncoding)
+      return { clientId: client.clientId, cxmlEncoding: client.cxmlEncoding, changed: false };
+    await this.prisma.$transaction(async (tx) => {
+      await tx.oAuthClient.update({ where: { id: client.id }, data: { cxmlEncoding: wanted } });
+      await this.audit.append(tx, {
+        organizationId: client.organizationId,
+        type: AuditEventTypes.clientPunchoutSettingsChanged,
+        actor,
+        payload: { client: clientPayload(client), cxmlEncoding: { from: client.cxmlEncoding, to: wanted } },
+      });
+    });
+    return { clientId: client.clientId, cxmlEncoding: wanted, changed: true };
   }
 
   private async byClientId(clientId: string): Promise<OAuthClient> {

@@ -63,4 +63,25 @@ export class OfferRepository {
       orderBy: { id: 'asc' },
     });
   }
+
+  /**
+   * Offers a buyer's system names by its supplier part id (cXML SupplierPartID): the offer's SKU, the
+   * product code or the product id of its product; each with its product's facts, in offer id order.
+   */
+  bySupplierPartIds(partIds: readonly string[]): Promise<OfferWithProduct[]> {
+    if (partIds.length === 0) return Promise.resolve([]);
+    const ids = [...new Set(partIds)];
+    return this.prisma.offer.findMany({
+      where: {
+        OR: [
+          { vendorSku: { in: ids } },
+          { productId: { in: ids } },
+          { product: { productCode: { in: ids } } },
+        ],
+      },
+      include: OFFER_WITH_PRODUCT,
+      orderBy: { id: 'asc' },
+      take: 1000,
+    });
+  }
 }

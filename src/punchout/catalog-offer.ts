@@ -1,7 +1,7 @@
 import type { OfferWithProduct } from '../product/offer.repository';
 import type { OfferRow } from '../product/product.repository';
 import { netAmount, PRICE_DECIMALS, vatRateOf } from '../catalog/vat';
-import { ociCategoryOf, OciLine } from './oci-fields';
+import { ociCategoryOf, OciLine, taxonomyCodeOf } from './oci-fields';
 import { formatUnits, toUnits } from './offer-pricing';
 
 /** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
@@ -58,6 +58,8 @@ export function ociLineOf(
     manufacturerPartNumber: product.manufacturerPartNumber,
     materialGroup: product.unspsc,
     productId: product.id,
+    productCode: product.productCode,
+    eclass: taxonomyCodeOf(product.taxonomies, 'eclass') ?? null,
     category: ociCategoryOf(product.taxonomies, product.unspsc),
     vendor: offer.vendor,
     condition: offer.condition,

@@ -29,6 +29,10 @@ export interface OciLine {
   /** Material group: the product's UNSPSC code when known. */
   materialGroup: string | null;
   productId: string;
+  /** Our product code (cXML's SupplierPartID when the offer has no SKU); OCI does not send it. */
+  productCode?: string;
+  /** The product's eCl@ss code when known (cXML sends it beside UNSPSC; OCI sends one of the two). */
+  eclass?: string | null;
   category: { schema: 'UNSPSC' | 'ECLASS'; id: string } | null;
   vendor: string;
   condition: string;
@@ -158,18 +162,21 @@ export function buildOciFields(
   return fields;
 }
 
+/** A product's taxonomy code of one type (`unspsc`, `eclass`), when its taxonomies list one. */
+export function taxonomyCodeOf(taxonomies: unknown, type: 'unspsc' | 'eclass'): string | undefined {
+  const list = Array.isArray(taxonomies) ? (taxonomies as Array<{ type?: unknown; code?: unknown }>) : [];
+  return list.find(
+    (t) => typeof t.type === 'string' && t.type.toLowerCase() === type && typeof t.code === 'string',
+  )?.code as string | undefined;
+}
+
 /** The classification OCI should carry: UNSPSC first, else eCl@ss. */
 export function ociCategoryOf(
   taxonomies: unknown,
   unspsc: string | null,
 ): { schema: 'UNSPSC' | 'ECLASS'; id: string } | null {
-  const list = Array.isArray(taxonomies) ? (taxonomies as Array<{ type?: unknown; code?: unknown }>) : [];
-  const find = (type: string) =>
-    list.find(
-      (t) => typeof t.type === 'string' && t.type.toLowerCase() === type && typeof t.code === 'string',
-    )?.code as string | undefined;
-  const un = find('unspsc') ?? unspsc ?? undefined;
+  const un = taxonomyCodeOf(taxonomies, 'unspsc') ?? unspsc ?? undefined;
   if (un) return { schema: 'UNSPSC', id: un };
-  const eclass = find('eclass');
+  const eclass = taxonomyCodeOf(taxonomies, 'eclass');
   return eclass ? { schema: 'ECLASS', id: eclass } : null;
 }

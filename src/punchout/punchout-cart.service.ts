@@ -255,6 +255,88 @@ export class PunchoutCartService {
   }
 
   /**
+   * A cart handed over when a session is created (cXML `edit`/`inspect`), checked as a transfer
+   * checks one: an offer gone, blocked by a rule now (rules read fresh) or whose bounds exclude the
+   * quantity is left out; the others go in at today's tier price, and a net unit price other than the
+   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are the
+   * buyer's to see (the session's `openingChanges`) and the lines are the cart "as it came in".
+   */
+  async restore(
+    tx: Tx,
+    session: PunchoutSession,
+    wanted: ReadonlyArray<{
+      offer: OfferWithProduct | null;
+      label: string;
+      quantity: number;
+      netPrice: string | null;
+    }>,
+    defaultUnit: string,
+  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[] }> {
+    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
+    const changes: RevalidationChange[] = [];
+    const lines: OciLine[] = [];
+    const added = new Set<string>();
+    for (const want of wanted) {
+      const source = want.offer;
+      if (!source || added.has(source.id)) {
+        if (!source) changes.push({ code: 'offer_gone', label: want.label });
+        continue;
+      }
+      const offer = offerFacts(source);
+      const product = source.product;
+      const verdict = evaluateOffer(rules, { ...product }, offer);
+      if (verdict.blocked) {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'setup',
+          offerId: source.id,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: want.quantity,
+          ruleIds: verdict.ruleIds,
+        });
+        changes.push({ code: 'blocked', name: product.name, vendor: offer.vendor });
+        continue;
+      }
+      if (quantityProblem(offer, want.quantity) !== null) {
+        const { min, max } = quantityBounds(offer);
+        changes.push({ code: 'quantity_out_of_range', name: product.name, min, max });
+        continue;
+      }
+      const unitPrice = formatUnits(unitPriceUnitsAt(offer, want.quantity));
+      const line = ociLineOf(source, want.quantity, unitPrice, defaultUnit);
+      if (want.netPrice !== null && toUnits(want.netPrice) !== toUnits(line.price))
+        changes.push({
+          code: 'repriced',
+          name: product.name,
+          from: { units: toUnits(want.netPrice), currency: offer.currency },
+          to: { units: toUnits(line.price), currency: offer.currency },
+        });
+      await tx.cartItem.create({
+        data: {
+          sessionId: session.id,
+          offerId: source.id,
+          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          quantity: want.quantity,
+          unitPrice,
+          currency: offer.currency,
+        },
+      });
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'add',
+        via: 'setup',
+        offerId: source.id,
+        productId: product.id,
+        quantity: want.quantity,
+        unitPrice,
+        currency: offer.currency,
+      });
+      added.add(source.id);
+      lines.push(line);
+    }
+    return { changes, lines };
+  }
+
+  /**
    * Transfer's check of every line against the database as it is now (in the caller's transaction):
    * the offer exists, no rule blocks it now (rules read fresh, not from the cache), the quantity is
    * within min/max, the price is the current tier price. Failing lines are removed, changed prices

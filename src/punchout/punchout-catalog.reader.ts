@@ -68,6 +68,11 @@ export class PunchoutCatalogReader {
   }
 
   /** Offers by id with their products' facts (cart lines); inside the session's lock, pass its client. */
+  /** Offers named by a cXML SupplierPartID: their SKU or their product's code. */
+  offersBySupplierPartIds(partIds: string[]): Promise<OfferWithProduct[]> {
+    return this.offers.bySupplierPartIds(partIds);
+  }
+
   offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
     return this.offers.byIds(offerIds, db);
   }

@@ -46,7 +46,6 @@ export class PunchoutExpiryScheduler implements OnApplicationBootstrap, OnApplic
           PunchoutStatus.EXPIRED,
           AuditEventTypes.punchoutExpired,
           {
-            fields: [],
             reason,
           },
         );

@@ -109,11 +109,11 @@ export class PunchoutPageErrorFilter implements ExceptionFilter {
         PunchoutStatus.FAILED,
         AuditEventTypes.punchoutFailed,
         {
-          fields: [],
           reason,
         },
       );
-      return closed ? resolved.session : null;
+      // Reloaded: its returnedFields are the empty cart the page posts (a cXML session's order message).
+      return closed ? await this.sessions.reload(resolved.session.id) : null;
     } catch (error) {
       this.logger.error(
         { err: error, reqId: request.id },

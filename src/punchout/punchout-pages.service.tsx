@@ -22,6 +22,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
+import type { RevalidationChange } from './revalidation-change';
 import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
@@ -81,10 +82,9 @@ export class PunchoutPagesService {
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
     if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
       await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
-        fields: [],
         reason: 'start link not opened in time',
       });
-      return this.startExpired(session, lang);
+      return this.startExpired(await this.sessions.reload(session.id), lang);
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
@@ -93,7 +93,9 @@ export class PunchoutPagesService {
       userAgent: browser.userAgent?.slice(0, 500) ?? null,
     });
     if (!opened) return this.used(lang);
-    return { kind: 'redirect', location: sessionPath(sessionKey) };
+    // A session that starts with a cart (handed over by the buyer's system) opens on that cart.
+    const withCart = (await this.cart.count(session)) > 0;
+    return { kind: 'redirect', location: withCart ? cartPath(sessionKey) : sessionPath(sessionKey) };
   }
 
   private used(lang: PageLanguage): PageResult {
@@ -175,6 +177,7 @@ export class PunchoutPagesService {
       publicId: session.publicId,
       productId: session.productId,
       cartCount: await this.cart.count(session),
+      readOnly: session.readOnly,
     };
   }
 
@@ -292,7 +295,15 @@ export class PunchoutPagesService {
       this.context(session, sessionKey, lang),
       this.cart.view(session, lang),
     ]);
-    return page(status, <CartPage ctx={ctx} cart={cart} notices={notices} />, session);
+    // What re-validating a cart handed over at the start changed, told on the cart page.
+    const opening = Array.isArray(session.openingChanges)
+      ? (session.openingChanges as unknown as RevalidationChange[])
+      : [];
+    const reopened: Notice[] =
+      opening.length > 0
+        ? [{ kind: 'warn', text: ctx.t.reopened }, ...revalidationNotices(opening, lang)]
+        : [];
+    return page(status, <CartPage ctx={ctx} cart={cart} notices={[...reopened, ...notices]} />, session);
   }
 
   /** A redirect to the cart (malformed keys too: the cart page answers them with the 404 page). */
@@ -303,12 +314,16 @@ export class PunchoutPagesService {
     };
   }
 
-  /** Every POST: the session must be open and the form must carry its CSRF token. */
+  /**
+   * Every POST: the session must be open and the form must carry its CSRF token; a change (add,
+   * update, remove, transfer) of a read-only session (cXML inspect) is refused with 403.
+   */
   private async posted(
     sessionKey: string,
     form: Record<string, string | string[]>,
     lang: PageLanguage,
     work: (session: PunchoutSession) => Promise<PageResult>,
+    changesCart = true,
   ): Promise<PageResult> {
     const resolved = await this.sessions.resolve(sessionKey);
     if (resolved.kind === 'missing') return this.notFound(lang);
@@ -318,6 +333,14 @@ export class PunchoutPagesService {
       return page(403, <MessagePage lang={lang} t={t} title={t.csrfTitle} text={t.csrf} />);
     }
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang, 409);
+    if (changesCart && resolved.session.readOnly) {
+      const t = messagesFor(lang);
+      return page(
+        403,
+        <MessagePage lang={lang} t={t} title={t.readOnlyTitle} text={t.readOnlyRefused} />,
+        resolved.session,
+      );
+    }
     return work(resolved.session);
   }
 
@@ -417,23 +440,29 @@ export class PunchoutPagesService {
   }
 
   cancel(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
-    return this.posted(sessionKey, form, lang, async (session) => {
-      const t = messagesFor(lang);
-      if (!(await this.returns.cancel(session)))
-        return this.ended(await this.sessions.reload(session.id), lang, 409);
-      return page(
-        200,
-        <MessagePage
-          lang={lang}
-          t={t}
-          title={t.cancelledTitle}
-          text={t.cancelling}
-          hint={t.transferHint}
-          returnForm={emptyCartForm(session, true)}
-        />,
-        session,
-      );
-    });
+    return this.posted(
+      sessionKey,
+      form,
+      lang,
+      async (session) => {
+        const t = messagesFor(lang);
+        const cancelled = await this.returns.cancel(session);
+        if (!cancelled) return this.ended(await this.sessions.reload(session.id), lang, 409);
+        return page(
+          200,
+          <MessagePage
+            lang={lang}
+            t={t}
+            title={t.cancelledTitle}
+            text={t.cancelling}
+            hint={t.transferHint}
+            returnForm={emptyCartForm(cancelled, true)}
+          />,
+          session,
+        );
+      },
+      false,
+    );
   }
 }
 

@@ -81,7 +81,8 @@ export function parsePunchoutRequest(body: unknown): PunchoutRequestParse {
   return { ok: true, request };
 }
 
-function parseShipTo(raw: unknown): ShipTo | string {
+/** A shipTo object checked field by field (the REST body's and the cXML ShipTo's rules): the address, or what is wrong. */
+export function parseShipTo(raw: unknown): ShipTo | string {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'shipTo must be an object';
   const shipTo: ShipTo = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../audit/audit-event';
-import { AppConfig } from '../config/app-config';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
-import { buildOciFields, OciField } from './oci-fields';
+import type { OciField } from './oci-fields';
 import { PunchoutCartService } from './punchout-cart.service';
+import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 
@@ -25,7 +25,7 @@ export class PunchoutReturnService {
   constructor(
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
-    private readonly config: AppConfig,
+    private readonly returnFormat: PunchoutReturnFormatService,
   ) {}
 
   async transfer(session: PunchoutSession): Promise<TransferOutcome> {
@@ -33,17 +33,19 @@ export class PunchoutReturnService {
       // The row lock makes re-validation, the state change and the cart one step: a cart change racing
       // this transfer either commits before it (and is in the cart sent) or waits and is refused.
       const done = await this.sessions.withOpenSession(session, async (tx): Promise<TransferOutcome> => {
-        const checked = await this.cart.revalidate(tx, session, this.config.punchout.defaultUnit);
+        const checked = await this.cart.revalidate(tx, session, this.returnFormat.defaultUnit(session));
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.changes.length > 0) return { kind: 'review', changes: checked.changes };
-        const fields = buildOciFields(checked.lines, { defaultUnit: this.config.punchout.defaultUnit });
-        await this.sessions.markTransferred(tx, session, fields, {
+        // The session's protocol picks the form: OCI fields or one cXML order message.
+        const back = await this.returnFormat.cart(session, checked.lines, tx);
+        await this.sessions.markTransferred(tx, session, back.fields, {
           lineCount: checked.lines.length,
           callbackUrl: session.callbackUrl,
           target: session.target,
+          ...back.record,
         });
-        return { kind: 'sent', fields };
+        return { kind: 'sent', fields: back.fields };
       });
       return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {
@@ -51,17 +53,22 @@ export class PunchoutReturnService {
       this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');
       const reason = `transfer failed: ${error instanceof Error ? error.message : String(error)}`;
       await this.sessions.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
-        fields: [],
         reason,
       });
       return { kind: 'failed' };
     }
   }
 
-  /** Cancel: an empty cart goes back; false when the session had already ended. */
-  cancel(session: PunchoutSession): Promise<boolean> {
-    return this.sessions.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled, {
-      fields: [],
-    });
+  /**
+   * Cancel: the protocol's empty cart goes back (for a cXML edit or inspect, the cart as it came in);
+   * the closed session (its `returnedFields` are the fields to post), or null when it had already ended.
+   */
+  async cancel(session: PunchoutSession): Promise<PunchoutSession | null> {
+    const closed = await this.sessions.close(
+      session,
+      PunchoutStatus.CANCELLED,
+      AuditEventTypes.punchoutCancelled,
+    );
+    return closed ? this.sessions.reload(session.id) : null;
   }
 }

@@ -13,8 +13,9 @@ import { checkCallbackUrl } from './callback-url';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import type { OciField } from './oci-fields';
 import { startPath } from './punchout-paths';
+import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { PunchoutProtocol } from './punchout-protocol';
-import { parsePunchoutRequest } from './punchout-request.parser';
+import { parsePunchoutRequest, ShipTo } from './punchout-request.parser';
 import {
   digestOf,
   isSessionKey,
@@ -54,6 +55,24 @@ export interface SessionOpening {
   details: Record<string, unknown>;
 }
 
+/** Adds a value to a statement's parameters and answers its placeholder (`$n`). */
+export type SqlParam = (value: unknown) => string;
+
+/** What an entry hands the core to create a session with a one-time start link (cXML setup). */
+export interface SessionStart {
+  organizationId: string;
+  userId: string;
+  clientId: string;
+  productId: string | null;
+  callback: { url: string; target: string };
+  protocol: PunchoutProtocol;
+  shipTo: ShipTo | null;
+  /** Shown, never changed or transferred (cXML inspect). */
+  readOnly: boolean;
+  /** The protocol's own facts, recorded with punchout.created. */
+  details: Record<string, unknown>;
+}
+
 /**
  * The punchout core: every session's life in one place. It creates sessions (the API call with a
  * one-time start link, or at once for an entry that met the browser), finds them by their secrets
@@ -71,6 +90,7 @@ export class PunchoutSessionsService {
     private readonly clients: ClientsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly returnFormat: PunchoutReturnFormatService,
   ) {}
 
   async create(principal: Principal, productId: string, body: unknown): Promise<PunchoutResponseDto> {
@@ -207,6 +227,115 @@ export class PunchoutSessionsService {
     return { sessionKey, publicId };
   }
 
+  /**
+   * Creates a session with a one-time start link, for an entry that authenticated its caller itself
+   * and answers it server to server (cXML setup): the API call's record and start-token rules, with
+   * the entry's protocol, ShipTo and facts, and `work` (the entry's own rows: a cXML session's facts,
+   * a cart handed over) in the same transaction as the session and its punchout.created event.
+   */
+  async createWithStartLink(
+    start: SessionStart,
+    work: (tx: Tx, session: PunchoutSession) => Promise<void>,
+  ): Promise<{ startUrl: string; publicId: string }> {
+    const startToken = newStartToken();
+    const now = this.clock.now();
+    const publicId = newPublicId();
+    const { organizationId, userId, clientId, productId, callback, protocol } = start;
+    await this.prisma.$transaction(async (tx) => {
+      const session = await tx.punchoutSession.create({
+        data: {
+          id: randomUUID(),
+          publicId,
+          startTokenHash: digestOf(startToken),
+          csrfToken: newCsrfToken(),
+          organizationId,
+          userId,
+          clientId,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          shipTo: start.shipTo ?? Prisma.DbNull,
+          status: PunchoutStatus.CREATED,
+          protocol,
+          readOnly: start.readOnly,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
+        },
+      });
+      await this.record(tx, session, AuditEventTypes.punchoutCreated, {
+        protocol,
+        productId,
+        callbackUrl: callback.url,
+        target: callback.target,
+        name: null,
+        shipTo: start.shipTo,
+        startExpiresAt: session.expiresAt.toISOString(),
+        ...start.details,
+      });
+      // The entry's own rows after the creation event: a cart handed over and its events follow it.
+      await work(tx, session);
+    });
+    return { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId };
+  }
+
+  /**
+   * `createWithStartLink` as ONE autocommitted statement (the cXML setup's hot path, as the API
+   * call's creation): the entry's own CTEs (`before`, e.g. its replay check), the session insert only
+   * when `guard` (one of them) returned a row, the entry's row (`row`, reading the new id from the CTE
+   * `session`) and the punchout.created event (AuditService.appendWithChange). Null when the guard
+   * refused: nothing was written.
+   */
+  async createWithStartLinkAtOnce(
+    start: SessionStart,
+    entry: (param: SqlParam) => { before: string; guard: string; row: string },
+  ): Promise<{ startUrl: string; publicId: string } | null> {
+    const values: unknown[] = [];
+    const param: SqlParam = (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const startToken = newStartToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000);
+    const id = randomUUID();
+    const publicId = newPublicId();
+    const { organizationId, userId, clientId, productId, callback, protocol } = start;
+    const sql = entry(param);
+    const session = `session AS (
+      INSERT INTO punchout_session (id, public_id, start_token_hash, csrf_token, organization_id, user_id,
+             client_id, product_id, callback_url, target, ship_to, status, protocol, read_only, created_at, expires_at)
+      SELECT ${param(id)}::uuid, ${param(publicId)}, ${param(Buffer.from(digestOf(startToken)))}::bytea,
+             ${param(newCsrfToken())}, ${param(organizationId)}::uuid, ${param(userId)}::uuid,
+             ${param(clientId)}::uuid, ${param(productId)}::text, ${param(callback.url)}, ${param(callback.target)},
+             ${param(start.shipTo ? JSON.stringify(start.shipTo) : null)}::jsonb, 'CREATED'::punchout_status,
+             ${param(protocol)}, ${param(start.readOnly)}::boolean, ${param(now)}::timestamptz,
+             ${param(expiresAt)}::timestamptz
+       WHERE EXISTS (SELECT 1 FROM ${sql.guard})
+      RETURNING id)`;
+    const created = await this.audit.appendWithChange(
+      this.prisma.pool,
+      { with: `${sql.before}, ${session}`, text: sql.row, values },
+      {
+        organizationId,
+        type: AuditEventTypes.punchoutCreated,
+        actor: { userId, clientId },
+        sessionId: id,
+        payload: {
+          publicId,
+          protocol,
+          productId,
+          callbackUrl: callback.url,
+          target: callback.target,
+          name: null,
+          shipTo: start.shipTo,
+          startExpiresAt: expiresAt.toISOString(),
+          ...start.details,
+        },
+      },
+    );
+    return created ? { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId } : null;
+  }
+
   /** Why the insert refused: the origin (400, checked first, as the API documents) or the product (404). */
   private async refusal(principal: Principal, productId: string, callbackUrl: string): Promise<never> {
     const callback = checkCallbackUrl(callbackUrl, await this.clients.callbackOriginsOf(principal.clientId));
@@ -249,7 +378,6 @@ export class PunchoutSessionsService {
       session.expiresAt.getTime() <= this.clock.now().getTime()
     ) {
       await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
-        fields: [],
         reason: 'idle',
       });
       return { kind: 'closed', session: await this.reload(session.id) };
@@ -343,23 +471,26 @@ export class PunchoutSessionsService {
   }
 
   /**
-   * Ends an open (or, for a start link never opened, a created) session: status, time, the exact
-   * fields posted back and the reason, with the audit event. False when another request ended it first.
+   * Ends an open (or, for a start link never opened, a created) session without its cart: status,
+   * time, the exact fields posted back (the protocol's empty cart, PunchoutReturnFormatService) and
+   * the reason, with the audit event. False when another request ended it first; the fields posted
+   * are then in the reloaded session's `returnedFields`.
    */
   async close(
     session: PunchoutSession,
     status: PunchoutStatus,
     type: AuditEventType,
-    outcome: { fields: OciField[]; reason?: string; extra?: Record<string, unknown> },
+    outcome: { reason?: string; extra?: Record<string, unknown> } = {},
     run?: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
+      const back = await this.returnFormat.emptyCart(session, tx);
       const { count } = await tx.punchoutSession.updateMany({
         where: { id: session.id, status: { in: [PunchoutStatus.OPENED, PunchoutStatus.CREATED] } },
         data: {
           status,
           closedAt: this.clock.now(),
-          returnedFields: outcome.fields,
+          returnedFields: back.fields,
           closeReason: outcome.reason?.slice(0, 500) ?? null,
         },
       });
@@ -368,7 +499,8 @@ export class PunchoutSessionsService {
       await this.record(tx, session, type, {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
         ...outcome.extra,
-        fields: outcome.fields,
+        ...back.record,
+        fields: back.fields,
       });
       return true;
     });

@@ -169,6 +169,13 @@ export const MESSAGES = {
     linePriceChanged: (name: string, from: string, to: string) =>
       `The price of ${name} changed from ${from} to ${to}.`,
     cartEmptyTransfer: 'Your cart is empty. Add items, or cancel to return without items.',
+    reopened:
+      "Your cart was reopened from your procurement system and checked against today's prices and buying guidance:",
+    readOnlyCart:
+      'This cart is shown for viewing only: it cannot be changed or transferred. Close returns it to your procurement system unchanged.',
+    readOnlyRefused: 'This cart is shown for viewing only: it cannot be changed or transferred.',
+    readOnlyTitle: 'View only',
+    close: 'Close',
     reasonNote: (note: string) => `Note: ${note}`,
     conditions: {
       new: 'new',
@@ -346,6 +353,13 @@ export const MESSAGES = {
     linePriceChanged: (name: string, from: string, to: string) =>
       `Der Preis von ${name} hat sich von ${from} auf ${to} geändert.`,
     cartEmptyTransfer: 'Ihr Warenkorb ist leer. Fügen Sie Positionen hinzu oder brechen Sie ab.',
+    reopened:
+      'Ihr Warenkorb wurde aus Ihrem Beschaffungssystem wieder geöffnet und mit den heutigen Preisen und Einkaufsrichtlinien geprüft:',
+    readOnlyCart:
+      'Dieser Warenkorb wird nur angezeigt: er kann nicht geändert oder übertragen werden. „Schließen“ gibt ihn unverändert an Ihr Beschaffungssystem zurück.',
+    readOnlyRefused: 'Dieser Warenkorb wird nur angezeigt: er kann nicht geändert oder übertragen werden.',
+    readOnlyTitle: 'Nur Ansicht',
+    close: 'Schließen',
     reasonNote: (note: string) => `Hinweis: ${note}`,
     conditions: {
       new: 'neu',

@@ -15,6 +15,10 @@ import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
 import { PunchoutPagesController } from './punchout-pages.controller';
 import { PunchoutPagesService } from './punchout-pages.service';
 import { PunchoutReturnService } from './punchout-return.service';
+import { PunchoutReturnFormatService } from './punchout-return-format.service';
+import { CxmlReturnService } from './cxml/cxml-return.service';
+import { CxmlSetupController } from './cxml/cxml-setup.controller';
+import { CxmlSetupService } from './cxml/cxml-setup.service';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
 /**
@@ -23,12 +27,15 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
  */
 @Module({
   imports: [AuditModule, GuidanceModule, OAuthModule, ProductModule, SearchModule],
-  controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController],
+  controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController, CxmlSetupController],
   providers: [
     PunchoutSessionsService,
     PunchoutCatalogReader,
     PunchoutCartService,
     PunchoutReturnService,
+    PunchoutReturnFormatService,
+    CxmlReturnService,
+    CxmlSetupService,
     PunchoutPagesService,
     PunchoutPageErrorFilter,
     PunchoutExpiryScheduler,

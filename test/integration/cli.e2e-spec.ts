@@ -256,6 +256,7 @@ describe('operator CLI', () => {
           'client rotate-secret',
           'client punchout-secret',
           'client origins',
+          'client punchout-settings',
         ],
       ],
       [

@@ -38,7 +38,8 @@ export function ociFormsOf(html: string): OciForm[] {
     const attributes = attributesOf(match[1]);
     if (!/^https?:\/\//.test(attributes.action ?? '')) continue;
     const fields: Array<[string, string]> = [];
-    for (const input of match[2].matchAll(/<input\b([^>]*)>/g)) {
+    // Quoted attribute values may contain ">" (a cXML document does): only an unquoted ">" ends the tag.
+    for (const input of match[2].matchAll(/<input\b((?:[^>"]|"[^"]*")*)>/g)) {
       const a = attributesOf(input[1]);
       if (a.type === 'hidden' && a.name !== undefined) fields.push([a.name, a.value ?? '']);
     }

@@ -91,6 +91,22 @@ export const OAUTH_COMMANDS: CommandGroup = {
       handler: async () => (await handlers()).clientOrigins,
     },
     {
+      name: 'client punchout-settings',
+      summary: "shows or changes a client's punchout settings (how cXML carts are posted)",
+      usage: '<clientId> [--cxml-encoding urlencoded|base64]',
+      options: {
+        'cxml-encoding': option.string(
+          'urlencoded|base64',
+          'the form field cXML order messages travel in: cxml-urlencoded (default) or cxml-base64',
+        ),
+      },
+      details: [
+        'Ariba prefers cxml-base64 (non-ASCII text survives any charset); Coupa and most others read',
+        'cxml-urlencoded. Applies to the next transfer, cancel or expiry of sessions started after it.',
+      ],
+      handler: async () => (await handlers()).clientPunchoutSettings,
+    },
+    {
       name: 'user add',
       summary: 'adds a user to an organization',
       usage: '--org <slug> --email <email> [--name <name>] [--role buyer|admin|auditor]...',

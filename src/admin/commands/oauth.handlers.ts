@@ -1,5 +1,5 @@
 import { AccessTokensService } from '../../oauth/access-tokens.service';
-import { ClientsService } from '../../oauth/clients.service';
+import { ClientsService, CXML_ENCODING_SETTINGS, CxmlEncodingSetting } from '../../oauth/clients.service';
 import { AddUserDto } from '../../oauth/dto/add-user.dto';
 import { ChangeOriginsDto } from '../../oauth/dto/change-origins.dto';
 import { CreateClientDto } from '../../oauth/dto/create-client.dto';
@@ -207,6 +207,33 @@ export const clientPunchoutSecret = handler<string>({
         (set.replaced ? 'The previous punchout secret no longer works.\n' : '') +
         'It is the PASSWORD of the OCI call-up (docs/punchout.md, "Connecting SAP"); it cannot obtain API tokens.\n' +
         'Store it now: only its SHA-256 is kept, it cannot be shown again.',
+    );
+  },
+});
+
+export const clientPunchoutSettings = handler<{ clientId: string; cxmlEncoding?: CxmlEncodingSetting }>({
+  needsApp: true,
+  modules: OAUTH,
+  parse(args) {
+    const clientId = clientIdOf(args);
+    const encoding = stringOption(args, 'cxml-encoding');
+    if (encoding !== undefined && !(CXML_ENCODING_SETTINGS as readonly string[]).includes(encoding))
+      throw new UsageError('--cxml-encoding is urlencoded or base64');
+    return { clientId, ...(encoding ? { cxmlEncoding: encoding as CxmlEncodingSetting } : {}) };
+  },
+  async run(ctx) {
+    const { clientId, cxmlEncoding } = ctx.input;
+    const result = await service(ctx, ClientsService).punchoutSettings(
+      clientId,
+      { cxmlEncoding },
+      cliActor(ctx),
+    );
+    printResult(
+      ctx.io,
+      ctx.json,
+      { clientId: result.clientId, cxmlEncoding: result.cxmlEncoding },
+      `${cxmlEncoding === undefined ? '' : result.changed ? 'Changed.\n' : 'Nothing changed.\n'}` +
+        `cxml-encoding: ${result.cxmlEncoding} (cXML order messages are posted as the field cxml-${result.cxmlEncoding})`,
     );
   },
 });

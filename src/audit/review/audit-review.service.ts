@@ -21,12 +21,12 @@ import {
 } from './review-cursor';
 import {
   normalizeOciFields,
-  ociCartOf,
   outcomeOf,
   PunchoutStatusName,
   SessionOutcome,
   totalsByCurrency,
 } from './session-record';
+import { postedCartOf } from './posted-cart';
 
 const SESSION_INCLUDE = {
   user: { select: { email: true } },
@@ -242,7 +242,10 @@ function decimals(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
-/** The posted cart: the session's stored fields, or else those recorded by the transferred event. */
+/**
+ * The posted cart: the session's stored fields, or else those recorded by the transferred event,
+ * with its lines (OCI NEW_ITEM-* fields, or a cXML order message's ItemIn).
+ */
 function transferredCart(row: SessionRow, events: AuditEvent[]): AuditSessionDetail['transferred'] {
   let fields = normalizeOciFields(row.returnedFields);
   if (fields.length === 0) {
@@ -250,7 +253,7 @@ function transferredCart(row: SessionRow, events: AuditEvent[]): AuditSessionDet
     if (transferred) fields = normalizeOciFields(transferred.payload);
   }
   if (fields.length === 0 && row.returnedFields === null) return null;
-  return { fields, lines: ociCartOf(fields).lines };
+  return { fields, lines: postedCartOf(fields).lines };
 }
 
 /** The `reason` of the session's last closing event (failed, expired), if it recorded one. */

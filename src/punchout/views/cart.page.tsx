@@ -7,6 +7,7 @@ import type { CartView, Notice, ShopContext } from './shop-view.models';
 export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: Notice[]; status?: number }) {
   const { ctx, cart } = props;
   const t = ctx.t;
+  const asks = cart.lines.length > 0 && !ctx.readOnly;
   return (
     <ShopLayout ctx={ctx} title={t.cart} notices={props.notices}>
       <h1>{t.cart}</h1>
@@ -54,35 +55,41 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                       <br />
                       <span class="muted">{line.vendor}</span>
                     </td>
-                    <td>
-                      <form
-                        method="post"
-                        action={sessionPath(ctx.sessionKey, '/cart/update')}
-                        class="inline-form punchout-update"
-                      >
-                        <CsrfField token={ctx.csrfToken} />
-                        <input type="hidden" name="offerId" value={line.offerId} />
-                        <label for={quantityId} class="visually-hidden">
-                          {t.quantityOf(line.productName)}
-                        </label>
-                        <input
-                          id={quantityId}
-                          type="number"
-                          name="quantity"
-                          inputMode="numeric"
-                          min={line.min}
-                          max={line.max ?? undefined}
-                          step={1}
-                          value={line.quantity}
-                          required
-                          class="punchout-quantity"
-                        />
-                        <button type="submit" class="button secondary">
-                          {t.update}
-                        </button>
-                      </form>
-                      <span class="muted">{t.quantityRange(line.min, line.max)}</span>
-                    </td>
+                    {ctx.readOnly ? (
+                      <td data-label={t.quantity} class="punchout-quantity-read-only">
+                        {line.quantity}
+                      </td>
+                    ) : (
+                      <td>
+                        <form
+                          method="post"
+                          action={sessionPath(ctx.sessionKey, '/cart/update')}
+                          class="inline-form punchout-update"
+                        >
+                          <CsrfField token={ctx.csrfToken} />
+                          <input type="hidden" name="offerId" value={line.offerId} />
+                          <label for={quantityId} class="visually-hidden">
+                            {t.quantityOf(line.productName)}
+                          </label>
+                          <input
+                            id={quantityId}
+                            type="number"
+                            name="quantity"
+                            inputMode="numeric"
+                            min={line.min}
+                            max={line.max ?? undefined}
+                            step={1}
+                            value={line.quantity}
+                            required
+                            class="punchout-quantity"
+                          />
+                          <button type="submit" class="button secondary">
+                            {t.update}
+                          </button>
+                        </form>
+                        <span class="muted">{t.quantityRange(line.min, line.max)}</span>
+                      </td>
+                    )}
                     <td class="number" data-label={t.unitPrice}>
                       <span class="punchout-unit-price">{line.unitPriceText}</span>
                       <br />
@@ -113,21 +120,23 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                       {line.lineTotalText}
                     </td>
                     <td>
-                      <form
-                        method="post"
-                        action={sessionPath(ctx.sessionKey, '/cart/remove')}
-                        class="punchout-remove"
-                      >
-                        <CsrfField token={ctx.csrfToken} />
-                        <input type="hidden" name="offerId" value={line.offerId} />
-                        <button
-                          type="submit"
-                          class="button danger"
-                          aria-label={t.removeLine(line.productName)}
+                      {!ctx.readOnly && (
+                        <form
+                          method="post"
+                          action={sessionPath(ctx.sessionKey, '/cart/remove')}
+                          class="punchout-remove"
                         >
-                          {t.remove}
-                        </button>
-                      </form>
+                          <CsrfField token={ctx.csrfToken} />
+                          <input type="hidden" name="offerId" value={line.offerId} />
+                          <button
+                            type="submit"
+                            class="button danger"
+                            aria-label={t.removeLine(line.productName)}
+                          >
+                            {t.remove}
+                          </button>
+                        </form>
+                      )}
                     </td>
                   </tr>
                 );
@@ -184,21 +193,25 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
           </table>
         </div>
       )}
+      {ctx.readOnly && <p class="punchout-read-only">{t.readOnlyCart}</p>}
       <div class="actions punchout-actions">
-        <form method="post" action={sessionPath(ctx.sessionKey, '/transfer')}>
-          <CsrfField token={ctx.csrfToken} />
-          <button type="submit" class="button punchout-transfer" disabled={cart.lines.length === 0}>
-            {t.transfer}
-          </button>
-        </form>
+        {!ctx.readOnly && (
+          <form method="post" action={sessionPath(ctx.sessionKey, '/transfer')}>
+            <CsrfField token={ctx.csrfToken} />
+            <button type="submit" class="button punchout-transfer" disabled={cart.lines.length === 0}>
+              {t.transfer}
+            </button>
+          </form>
+        )}
         <a class="button secondary" href={shopHomePath(ctx.sessionKey, ctx.productId)}>
           {t.continueShopping}
         </a>
-        {/* With items, Cancel first asks (a GET to the confirm page); an empty cart has nothing to lose. */}
-        <form method={cart.lines.length > 0 ? 'get' : 'post'} action={sessionPath(ctx.sessionKey, '/cancel')}>
-          {cart.lines.length === 0 && <CsrfField token={ctx.csrfToken} />}
+        {/* With items, Cancel first asks (a GET to the confirm page); an empty cart has nothing to lose,
+            and a read-only cart's Close sends it back unchanged. */}
+        <form method={asks ? 'get' : 'post'} action={sessionPath(ctx.sessionKey, '/cancel')}>
+          {!asks && <CsrfField token={ctx.csrfToken} />}
           <button type="submit" class="button secondary punchout-cancel">
-            {t.cancel}
+            {ctx.readOnly ? t.close : t.cancel}
           </button>
         </form>
       </div>

@@ -226,7 +226,7 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
           ))}
         </p>
       )}
-      {!ctx.display && (
+      {!ctx.display && !ctx.readOnly && (
         <form
           method="post"
           action={sessionPath(ctx.sessionKey, '/cart/add')}

@@ -16,6 +16,8 @@ export interface ShopContext {
   searchQuery?: string;
   /** Display only (OCI DETAIL): no session, no cart, no search; the pages show no controls. */
   display?: boolean;
+  /** The cart is shown, never changed or transferred (cXML inspect): no add, update, remove or transfer. */
+  readOnly?: boolean;
 }
 
 /** The context of a page shown outside a session (OCI DETAIL): nothing to link to, nothing to post. */
@@ -180,8 +182,12 @@ export interface ReturnFormView {
 
 /** The empty cart (OCI: "nothing") going back to a session's HOOK_URL, on cancel, expiry and failure. */
 export function emptyCartForm(
-  session: { callbackUrl: string; target: string },
+  session: { callbackUrl: string; target: string; returnedFields?: unknown },
   autoSubmit: boolean,
 ): ReturnFormView {
-  return { callbackUrl: session.callbackUrl, target: session.target, fields: [], autoSubmit };
+  // A closed session stores the exact fields its empty cart posts (none for OCI; a cXML order message).
+  const fields = Array.isArray(session.returnedFields)
+    ? (session.returnedFields as ReturnFormView['fields'])
+    : [];
+  return { callbackUrl: session.callbackUrl, target: session.target, fields, autoSubmit };
 }

@@ -1,5 +1,5 @@
 import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
-import { ociCartOf } from '../../review/session-record';
+import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
@@ -103,18 +103,20 @@ const LINE_COLUMNS: Array<{
   { field: 'VENDORMAT', label: (t) => t.vendorMaterial },
 ];
 
+// Tables wider than a phone scroll inside their .table-wrap: a focusable, named region, so keyboard
+// users can scroll it too (axe: scrollable-region-focusable).
 function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDetail['transferred'] }) {
   const { text, transferred } = props;
   const t = text.session;
   if (!transferred) return <p class="notice">{t.nothingPosted}</p>;
-  const cart = ociCartOf(transferred.fields);
+  const cart = postedCartOf(transferred.fields);
   const shown = new Set(LINE_COLUMNS.map((column) => column.field));
   return (
     <>
       {cart.lines.length === 0 ? (
         <p class="notice">{t.emptyCartPosted}</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label={t.postedCartCaption}>
           <table class="posted-cart">
             <caption>{t.postedCartCaption}</caption>
             <thead>
@@ -158,7 +160,7 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
       {transferred.fields.length > 0 ? (
         <details>
           <summary>{t.allFields}</summary>
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label={t.allFields}>
             <table class="posted-fields">
               <caption>{t.allFields}</caption>
               <thead>
@@ -192,7 +194,7 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
   const t = text.session;
   if (session.cartItems.length === 0) return <p class="muted">{t.emptyCart}</p>;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={t.cartCaption}>
       <table class="cart">
         <caption>{t.cartCaption}</caption>
         <thead>

@@ -101,24 +101,31 @@ export class AuditCartItemResponse {
 }
 
 export class OciCartLineResponse {
-  @ApiProperty({ description: 'n of NEW_ITEM-*[n].' }) line!: number;
+  @ApiProperty({ description: 'n of NEW_ITEM-*[n] (OCI), or the position of the ItemIn (cXML).' })
+  line!: number;
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'string' },
-    description: 'Field name without NEW_ITEM- and [n] (DESCRIPTION, QUANTITY, PRICE, ...) to value.',
+    description:
+      'Field name without NEW_ITEM- and [n] (DESCRIPTION, QUANTITY, PRICE, ...) to value; a cXML ItemIn in the same names (VENDORMAT: SupplierPartID, OFFER: SupplierPartAuxiliaryID, UNSPSC, ...).',
   })
   values!: Record<string, string>;
-  @ApiPropertyOptional({ description: 'NEW_ITEM-LONGTEXT_n:132[] parts, joined.' }) longText?: string;
+  @ApiPropertyOptional({ description: 'NEW_ITEM-LONGTEXT_n:132[] parts, joined (cXML: the Description).' })
+  longText?: string;
 }
 
 export class TransferredCartResponse {
   @ApiProperty({
     type: 'array',
     items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-    description: 'Every field posted to the HOOK_URL as [name, value], in posted order, byte-exact.',
+    description:
+      'Every field posted to the HOOK_URL as [name, value], in posted order, byte-exact (cXML: the one field cxml-urlencoded or cxml-base64 with the order message).',
   })
   fields!: Array<[string, string]>;
-  @ApiProperty({ type: [OciCartLineResponse], description: 'The NEW_ITEM-* fields grouped by line.' })
+  @ApiProperty({
+    type: [OciCartLineResponse],
+    description: 'The NEW_ITEM-* fields grouped by line, or the ItemIn lines of a cXML order message.',
+  })
   lines!: OciCartLineResponse[];
 }
 

@@ -1,0 +1,74 @@
+import { HttpStatus } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../common/http/api-error';
+
+/** The setup request's body as the route's parser hands it: UTF-8 text, or why there is none. */
+export type CxmlBody = { text: string } | { problem: string };
+
+/**
+ * What this parser hands the route, as a class so the route can tell it from a JSON body of the same
+ * shape (`{"text": ...}` posted as application/json is not a cXML document).
+ */
+export class ParsedCxmlBody {
+  constructor(readonly body: CxmlBody) {}
+}
+
+/** The cXML setup route, the only one that takes XML bodies. */
+export const CXML_SETUP_ROUTE = '/punchout/cxml';
+export const CXML_MEDIA_TYPES = ['text/xml', 'application/xml'];
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+const isCxmlRoute = (request: FastifyRequest) =>
+  request.method === 'POST' && request.routeOptions.url === CXML_SETUP_ROUTE;
+
+/**
+ * XML bodies (`text/xml`, `application/xml`) for the cXML setup route only; elsewhere they are 415 in
+ * our error shape. The body reaches the handler as UTF-8 text, or as the reason it is not one (too
+ * large for CXML_MAX_BYTES, not UTF-8, another charset declared): buyers expect every answer as a
+ * cXML Status inside an HTTP 200, so the route answers those too. Reading stops at the limit.
+ */
+export function registerCxmlBodyParser(fastify: FastifyInstance, maxBytes: number): void {
+  fastify.addContentTypeParser(CXML_MEDIA_TYPES, (request, payload, done) => {
+    if (!isCxmlRoute(request))
+      return done(
+        new ApiError(
+          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+          'unsupported_media_type',
+          'XML bodies are accepted by POST /punchout/cxml only.',
+        ),
+      );
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    const finish = (body: CxmlBody) => {
+      if (finished) return;
+      finished = true;
+      payload.removeAllListeners('data');
+      payload.resume(); // drain what is left so the connection stays usable
+      done(null, new ParsedCxmlBody(body));
+    };
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) finish({ problem: `The document exceeds ${maxBytes} bytes (CXML_MAX_BYTES).` });
+      else chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (charset && !/^utf-?8$/i.test(charset))
+        return finish({
+          problem: `The document must be UTF-8; charset=${charset.slice(0, 40)} is not accepted.`,
+        });
+      try {
+        finish({ text: UTF8.decode(Buffer.concat(chunks)) });
+      } catch {
+        finish({ problem: 'The document is not valid UTF-8.' });
+      }
+    });
+    payload.on('error', (error) => {
+      if (finished) return;
+      finished = true;
+      done(error);
+    });
+  });
+}

@@ -1,0 +1,172 @@
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { cartTotals, currencyDigits, lineNet, rateText, vatRateOf } from '../../catalog/vat';
+import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci-fields';
+import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
+import type { CxmlCredential } from './cxml-setup-request.parser';
+import type { XmlElement } from './cxml-xml.reader';
+
+/**
+ * The cart as a cXML `PunchOutOrderMessage` (docs/punchout.md, "The cXML order message"). Pure: the
+ * lines are the ones the OCI transfer sends (ociLineOf: net unit price after tiers, VAT rate), so
+ * both protocols send the same cart; the XML is built and escaped by xmlbuilder2.
+ */
+
+export type CxmlOperationAllowed = 'edit' | 'inspect';
+
+export interface CxmlOrderMessage {
+  /** The setup request's BuyerCookie, echoed byte for byte. */
+  buyerCookie: string;
+  /** `edit` after create or edit, `inspect` after inspect. */
+  operationAllowed: CxmlOperationAllowed;
+  lines: readonly OciLine[];
+  /** Header: From is us (the request's To), To is the buyer (the request's From), Sender is us. */
+  parties: { from: CxmlCredential[]; to: CxmlCredential[]; userAgent: string };
+  /** The setup request's ShipTo element, echoed as received; null when it sent none. */
+  shipTo: XmlElement | null;
+  /** The unit sent when a line's unit is not a UN/ECE Rec. 20 code (CXML_DEFAULT_UNIT, default EA). */
+  defaultUnit: string;
+}
+
+/** The currency of an empty cart's Total (cXML requires one; the amount is 0). */
+export const EMPTY_CART_CURRENCY = 'EUR';
+
+const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
+/** The catalog's unit of an offer that names none of its own (offer.unit's default). */
+const CATALOG_PIECE_UNIT = 'PCE';
+
+/** The document text. Throws when the lines are in more than one currency (cXML has one Total). */
+export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMessage): string {
+  const currencies = [...new Set(message.lines.map((line) => singleLine(line.currency).toUpperCase()))];
+  if (currencies.length > 1)
+    throw new Error(`a cXML order message has one currency; the cart has ${currencies.join(', ')}`);
+  const currency = currencies[0] ?? EMPTY_CART_CURRENCY;
+  const lang = envelope.lang;
+
+  const root = cxmlRoot(envelope);
+  const header = root.ele('Header');
+  credentials(header.ele('From'), message.parties.from);
+  credentials(header.ele('To'), message.parties.to);
+  const sender = header.ele('Sender');
+  credentials(sender, message.parties.from.slice(0, 1));
+  sender.ele('UserAgent').txt(xmlSafe(message.parties.userAgent));
+
+  const order = root.ele('Message').ele('PunchOutOrderMessage');
+  order.ele('BuyerCookie').txt(xmlSafe(message.buyerCookie));
+
+  const taxed = message.lines.map((line) => ({
+    line,
+    net: lineNet(line.price, line.quantity, line.priceUnit, currency),
+    vatRate: line.vatRate ? vatRateOf({ vatRate: line.vatRate, priceIncludesVat: false }) : null,
+  }));
+  const digits = currencyDigits(currency);
+  const totals = cartTotals(taxed.map((t) => ({ currency, net: t.net, vatRate: t.vatRate })))[0];
+
+  const head = order.ele('PunchOutOrderMessageHeader', { operationAllowed: message.operationAllowed });
+  money(head.ele('Total'), currency, totals?.net.toFixed(digits) ?? (0).toFixed(digits));
+  if (message.shipTo) copyElement(head, message.shipTo);
+  // VAT of the whole cart, computed per rate on the rate's net sum (as the cart page shows it); only
+  // when every line states its rate, else a total would be wrong.
+  if (totals && totals.gross !== null && totals.vat.length > 0) {
+    const tax = head.ele('Tax');
+    money(tax, currency, totals.gross.minus(totals.net).toFixed(digits));
+    tax.ele('Description', { 'xml:lang': lang }).txt('VAT');
+    for (const share of totals.vat)
+      taxDetail(
+        tax,
+        currency,
+        rateText(share.rate, 'en'),
+        share.net.toFixed(digits),
+        share.vat.toFixed(digits),
+      );
+  }
+
+  for (const { line, net, vatRate } of taxed) {
+    const item = order.ele('ItemIn', { quantity: String(line.quantity) });
+    const itemId = item.ele('ItemID');
+    const sku = line.vendorMaterial ? singleLine(line.vendorMaterial) : '';
+    itemId.ele('SupplierPartID').txt(xmlSafe(sku || singleLine(line.productCode ?? line.productId)));
+    // Our offer id: an `edit` setup request names it again, so the cart can be rebuilt exactly.
+    itemId.ele('SupplierPartAuxiliaryID').txt(xmlSafe(line.offerId));
+
+    const detail = item.ele('ItemDetail');
+    money(detail.ele('UnitPrice'), currency, line.price);
+    const name = xmlSafe(singleLine(line.name));
+    const description = detail.ele('Description', { 'xml:lang': lang });
+    description.ele('ShortName').txt(cut(name, OCI_LENGTHS.DESCRIPTION));
+    description.txt(name);
+    const unit = unitOf(line.unit, message.defaultUnit);
+    detail.ele('UnitOfMeasure').txt(unit);
+    // Priced per N units (price unit > 1): UnitPrice is the price of N, said by PriceBasisQuantity.
+    if (line.priceUnit > 1)
+      detail
+        .ele('PriceBasisQuantity', { quantity: String(line.priceUnit), conversionFactor: '1' })
+        .ele('UnitOfMeasure')
+        .txt(unit);
+    classifications(detail, line);
+    if (line.manufacturerPartNumber)
+      detail.ele('ManufacturerPartID').txt(xmlSafe(singleLine(line.manufacturerPartNumber)));
+    if (line.manufacturerCode) detail.ele('ManufacturerName').txt(xmlSafe(singleLine(line.manufacturerCode)));
+    if (line.leadTimeDays !== null && line.leadTimeDays >= 0)
+      detail.ele('LeadTime').txt(String(line.leadTimeDays));
+
+    if (vatRate !== null) {
+      const vat = net.times(vatRate).dividedBy(100).toDecimalPlaces(digits).toFixed(digits);
+      const rate = rateText(vatRate, 'en');
+      const tax = item.ele('Tax');
+      money(tax, currency, vat);
+      tax.ele('Description', { 'xml:lang': lang }).txt(`VAT ${rate}%`);
+      taxDetail(tax, currency, rate, net.toFixed(digits), vat);
+    }
+  }
+  return serialize(root);
+}
+
+function credentials(party: XMLBuilder, list: readonly CxmlCredential[]): void {
+  for (const credential of list)
+    party
+      .ele('Credential', { domain: xmlSafe(credential.domain) })
+      .ele('Identity')
+      .txt(xmlSafe(credential.identity));
+}
+
+function money(parent: XMLBuilder, currency: string, amount: string): void {
+  parent.ele('Money', { currency }).txt(amount);
+}
+
+function taxDetail(tax: XMLBuilder, currency: string, rate: string, net: string, vat: string): void {
+  const detail = tax.ele('TaxDetail', { category: 'vat', percentageRate: rate });
+  money(detail.ele('TaxableAmount'), currency, net);
+  money(detail.ele('TaxAmount'), currency, vat);
+}
+
+/** UNSPSC and eCl@ss where known. The DTD requires one Classification: an unknown UNSPSC is sent empty, never made up. */
+function classifications(detail: XMLBuilder, line: OciLine): void {
+  const unspsc = line.category?.schema === 'UNSPSC' ? line.category.id : line.materialGroup;
+  const eclass = line.eclass ?? (line.category?.schema === 'ECLASS' ? line.category.id : null);
+  if (unspsc || !eclass) detail.ele('Classification', { domain: 'UNSPSC' }).txt(xmlSafe(unspsc ?? ''));
+  if (eclass) detail.ele('Classification', { domain: 'eCl@ss' }).txt(xmlSafe(eclass));
+}
+
+/**
+ * The line's UN/ECE Rec. 20 unit, or the default: a code cut short would name another unit. PCE
+ * ("piece", the catalog's unit for an offer that names none) is sent as the default (EA, "each"),
+ * the unit cXML buyers' systems expect for pieces.
+ */
+function unitOf(unit: string, defaultUnit: string): string {
+  const code = singleLine(unit).toUpperCase();
+  return UNIT_CODE.test(code) && code !== CATALOG_PIECE_UNIT ? code : defaultUnit;
+}
+
+/** A received element written again as it came (names, attributes, text), escaped by the builder. */
+function copyElement(parent: XMLBuilder, element: XmlElement): void {
+  const copy = parent.ele(element.name, mapValues(element.attributes, xmlSafe));
+  for (const child of element.children) {
+    if (typeof child === 'string') {
+      if (child.trim() !== '') copy.txt(xmlSafe(child));
+    } else copyElement(copy, child);
+  }
+}
+
+function mapValues(record: Record<string, string>, map: (value: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+}

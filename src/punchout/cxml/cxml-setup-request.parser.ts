@@ -1,0 +1,294 @@
+import { isWellFormedText } from '../../common/validation/well-formed-text';
+import { parseShipTo, ShipTo } from '../punchout-request.parser';
+import {
+  attributeOf,
+  childNamed,
+  childrenNamed,
+  hasElementChildren,
+  pathOf,
+  readXml,
+  textOf,
+  XmlElement,
+} from './cxml-xml.reader';
+
+/**
+ * A cXML `PunchOutSetupRequest` (docs/punchout.md, "Connecting Coupa / Ariba / other cXML buyers"),
+ * read from the document the buyer's system posts. Pure: no Nest, no database; the credentials, the
+ * user and the BrowserFormPost origin are checked by the caller.
+ *
+ * Lenient where real buyers are sloppy, as the DTD is not: child elements in any order, element and
+ * attribute names in any case, URLs and e-mails wrapped in whitespace, `Extrinsic` names with stray
+ * spaces, a `timestamp` in any form (recorded, never relied on), payloadIDs without `@`, an empty
+ * BuyerCookie. What it refuses names the element at fault, with the cXML status to answer.
+ */
+
+export type CxmlOperation = 'create' | 'edit' | 'inspect';
+
+export interface CxmlCredential {
+  domain: string;
+  identity: string;
+}
+
+/** How a line of the buyer's cart names our item: ItemID's SupplierPartID and SupplierPartAuxiliaryID. */
+export interface CxmlItemRef {
+  supplierPartId: string;
+  supplierPartAuxiliaryId: string | null;
+}
+
+export interface CxmlItemOut extends CxmlItemRef {
+  quantity: number;
+  /** ItemDetail/UnitPrice/Money as the buyer's system holds it (our net unit price when we sent it), if a number. */
+  unitPrice: { amount: string; currency: string } | null;
+}
+
+export interface CxmlSetupRequest {
+  payloadId: string;
+  /** As sent (not necessarily ISO 8601): recorded only. */
+  timestamp: string | null;
+  /** The document's `xml:lang`, or `en`; the language of the texts we send back. */
+  lang: string;
+  version: string | null;
+  from: CxmlCredential[];
+  to: CxmlCredential[];
+  sender: { domain: string; identity: string; sharedSecret: string; userAgent: string | null };
+  deploymentMode: string;
+  operation: CxmlOperation;
+  /** Echoed byte for byte in every order message. */
+  buyerCookie: string;
+  userEmail: string;
+  /** Trimmed; its syntax and origin are the caller's to check. */
+  browserFormPostUrl: string;
+  /** The ShipTo element as received (echoed in the order message) and its address as the REST shipTo. */
+  shipTo: { element: XmlElement; address: ShipTo } | null;
+  selectedItem: CxmlItemRef | null;
+  items: CxmlItemOut[];
+  /** Every Extrinsic (trimmed names), for the record. */
+  extrinsics: Record<string, string>;
+}
+
+/** A refused request: the cXML status code and a text naming what is wrong (never a stack trace). */
+export interface CxmlProblem {
+  code: 400 | 406;
+  text: string;
+}
+
+export type CxmlSetupParse = { ok: true; request: CxmlSetupRequest } | { ok: false; problem: CxmlProblem };
+
+/** Bounds of what we keep and echo: generous for real buyers, bounded for storage and the audit trail. */
+export const CXML_LIMITS = {
+  payloadId: 250,
+  identity: 250,
+  buyerCookie: 2000,
+  email: 254,
+  url: 2048,
+  extrinsic: 1000,
+  items: 200,
+  quantity: 1_000_000,
+} as const;
+
+const OPERATIONS: ReadonlySet<string> = new Set(['create', 'edit', 'inspect']);
+
+export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
+  const read = readXml(text);
+  if (!read.ok) return bad(`The document is not well-formed XML: ${read.message}.`);
+  const root = read.root;
+  if (root.name.toLowerCase() !== 'cxml') return bad(`The root element is ${root.name}, not cXML.`);
+
+  const version = attributeOf(root, 'version')?.trim() || null;
+  // cXML 1.x is one family (each minor version adds to it); another major version is not ours to read.
+  if (version !== null && !/^1(\.\d+)*$/.test(version))
+    return refuse(406, `cXML version ${clip(version)} is not supported (1.x is).`);
+
+  const payloadId = attributeOf(root, 'payloadID')?.trim() ?? '';
+  if (!payloadId) return bad('The cXML element has no payloadID.');
+  if (payloadId.length > CXML_LIMITS.payloadId)
+    return bad(`The payloadID is longer than ${CXML_LIMITS.payloadId} characters.`);
+
+  const header = childNamed(root, 'Header');
+  if (!header) return bad('The Header element is missing.');
+  const from = credentialsOf(childNamed(header, 'From'));
+  if (typeof from === 'string') return bad(`Header/From: ${from}`);
+  const to = credentialsOf(childNamed(header, 'To'));
+  if (typeof to === 'string') return bad(`Header/To: ${to}`);
+  const sender = childNamed(header, 'Sender');
+  const senderCredential = childNamed(sender, 'Credential');
+  const senderIdentity = textOf(childNamed(senderCredential, 'Identity')).trim();
+  if (!senderIdentity) return bad('Header/Sender/Credential/Identity is missing.');
+  const sharedSecretElement = childNamed(senderCredential, 'SharedSecret');
+  if (!sharedSecretElement) return bad('Header/Sender/Credential/SharedSecret is missing.');
+
+  const request = childNamed(root, 'Request');
+  if (!request) return bad('The Request element is missing.');
+  const setup = childNamed(request, 'PunchOutSetupRequest');
+  if (!setup) {
+    const other = request.children.find((child) => typeof child !== 'string');
+    return other
+      ? refuse(406, `${clip((other as XmlElement).name)} is not supported here (PunchOutSetupRequest is).`)
+      : bad('Request/PunchOutSetupRequest is missing.');
+  }
+  const operation = attributeOf(setup, 'operation')?.trim().toLowerCase() ?? '';
+  if (!operation) return bad('PunchOutSetupRequest has no operation attribute.');
+  if (!OPERATIONS.has(operation))
+    return refuse(406, `The operation ${clip(operation)} is not supported (create, edit and inspect are).`);
+
+  const cookieElement = childNamed(setup, 'BuyerCookie');
+  if (!cookieElement) return bad('PunchOutSetupRequest/BuyerCookie is missing.');
+  if (hasElementChildren(cookieElement)) return bad('PunchOutSetupRequest/BuyerCookie must be text.');
+  const buyerCookie = textOf(cookieElement);
+  if (buyerCookie.length > CXML_LIMITS.buyerCookie)
+    return bad(`PunchOutSetupRequest/BuyerCookie is longer than ${CXML_LIMITS.buyerCookie} characters.`);
+
+  const extrinsics: Record<string, string> = {};
+  for (const extrinsic of childrenNamed(setup, 'Extrinsic')) {
+    const name = (attributeOf(extrinsic, 'name') ?? '').trim();
+    if (name && !Object.hasOwn(extrinsics, name))
+      extrinsics[name] = textOf(extrinsic).trim().slice(0, CXML_LIMITS.extrinsic);
+  }
+  const userEmail = userEmailOf(setup, extrinsics);
+  if (!userEmail) return bad('No user: neither Extrinsic name="UserEmail" nor Contact/Email is given.');
+  if (userEmail.length > CXML_LIMITS.email) return bad('The user e-mail is too long.');
+
+  const urlElement = pathOf(setup, ['BrowserFormPost', 'URL']);
+  const browserFormPostUrl = textOf(urlElement).trim();
+  if (!browserFormPostUrl) return bad('PunchOutSetupRequest/BrowserFormPost/URL is missing.');
+  if (browserFormPostUrl.length > CXML_LIMITS.url)
+    return bad(`BrowserFormPost/URL is longer than ${CXML_LIMITS.url} characters.`);
+
+  const shipTo = shipToOf(childNamed(setup, 'ShipTo'));
+  if (typeof shipTo === 'string') return bad(`PunchOutSetupRequest/ShipTo/Address: ${shipTo}`);
+
+  const selectedElement = childNamed(setup, 'SelectedItem');
+  const selectedItem = selectedElement ? itemRefOf(childNamed(selectedElement, 'ItemID')) : null;
+  if (selectedElement && !selectedItem) return bad('SelectedItem/ItemID/SupplierPartID is missing.');
+
+  const itemOuts = childrenNamed(setup, 'ItemOut');
+  if (itemOuts.length > CXML_LIMITS.items) return bad(`More than ${CXML_LIMITS.items} ItemOut lines.`);
+  const items: CxmlItemOut[] = [];
+  for (const [index, itemOut] of itemOuts.entries()) {
+    const where = `ItemOut[${index + 1}]`;
+    const ref = itemRefOf(childNamed(itemOut, 'ItemID'));
+    if (!ref) return bad(`${where}/ItemID/SupplierPartID is missing.`);
+    const quantity = quantityOf(attributeOf(itemOut, 'quantity'));
+    if (quantity === null)
+      return bad(`${where}: quantity must be a whole number from 1 to ${CXML_LIMITS.quantity}.`);
+    const money = pathOf(itemOut, ['ItemDetail', 'UnitPrice', 'Money']);
+    const amount = textOf(money).trim();
+    const unitPrice = /^\d{1,10}(\.\d{1,4})?$/.test(amount)
+      ? { amount, currency: (attributeOf(money, 'currency') ?? '').trim().toUpperCase() }
+      : null;
+    items.push({ ...ref, quantity, unitPrice });
+  }
+
+  const lang = attributeOf(root, 'xml:lang')?.trim() || 'en';
+  return {
+    ok: true,
+    request: {
+      payloadId,
+      timestamp: attributeOf(root, 'timestamp')?.trim() || null,
+      lang: lang.length <= 35 && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en',
+      version,
+      from,
+      to,
+      sender: {
+        domain: (attributeOf(senderCredential, 'domain') ?? '').trim(),
+        identity: senderIdentity,
+        sharedSecret: textOf(sharedSecretElement).trim(),
+        userAgent: textOf(childNamed(sender, 'UserAgent')).trim() || null,
+      },
+      deploymentMode: attributeOf(request, 'deploymentMode')?.trim() || 'production',
+      operation: operation as CxmlOperation,
+      buyerCookie,
+      userEmail,
+      browserFormPostUrl,
+      shipTo,
+      selectedItem,
+      items,
+      extrinsics,
+    },
+  };
+}
+
+function credentialsOf(party: XmlElement | undefined): CxmlCredential[] | string {
+  if (!party) return 'the element is missing.';
+  const credentials = childrenNamed(party, 'Credential').map((credential) => ({
+    domain: (attributeOf(credential, 'domain') ?? '').trim(),
+    identity: textOf(childNamed(credential, 'Identity')).trim(),
+  }));
+  const usable = credentials.filter((c) => c.identity !== '');
+  if (usable.length === 0) return 'Credential/Identity is missing.';
+  const tooLong = usable.find((c) => c.identity.length > CXML_LIMITS.identity || c.domain.length > 100);
+  if (tooLong) return `a Credential is longer than ${CXML_LIMITS.identity} characters.`;
+  return usable;
+}
+
+/** The user: `Extrinsic name="UserEmail"` (any case, stray spaces), else the first Contact's Email. */
+function userEmailOf(setup: XmlElement, extrinsics: Record<string, string>): string {
+  const named = Object.entries(extrinsics).find(([name]) => name.toLowerCase() === 'useremail');
+  if (named && named[1]) return named[1];
+  for (const contact of childrenNamed(setup, 'Contact')) {
+    const email = textOf(childNamed(contact, 'Email')).trim();
+    if (email) return email;
+  }
+  return '';
+}
+
+function itemRefOf(itemId: XmlElement | undefined): CxmlItemRef | null {
+  const supplierPartId = textOf(childNamed(itemId, 'SupplierPartID')).trim();
+  if (!supplierPartId) return null;
+  const auxiliary = textOf(childNamed(itemId, 'SupplierPartAuxiliaryID')).trim();
+  return {
+    supplierPartId: supplierPartId.slice(0, CXML_LIMITS.identity),
+    supplierPartAuxiliaryId: auxiliary ? auxiliary.slice(0, CXML_LIMITS.identity) : null,
+  };
+}
+
+/** A quantity as buyers write it ("2", "2.0", " 3 "): a whole number from 1 up, else null. */
+function quantityOf(raw: string | undefined): number | null {
+  const value = raw?.trim() ?? '';
+  if (!/^\d+(\.0*)?$/.test(value)) return null;
+  const quantity = Number.parseInt(value, 10);
+  return quantity >= 1 && quantity <= CXML_LIMITS.quantity ? quantity : null;
+}
+
+/** The REST shipTo's fields from a cXML Address (same rules, same limits), with the element to echo. */
+function shipToOf(shipTo: XmlElement | undefined): CxmlSetupRequest['shipTo'] | string {
+  if (!shipTo) return null;
+  const address = childNamed(shipTo, 'Address');
+  if (!address) return 'the element is missing.';
+  const postal = childNamed(address, 'PostalAddress');
+  const country = childNamed(postal, 'Country');
+  const city = childNamed(postal, 'City');
+  const state = childNamed(postal, 'State');
+  const streets = childrenNamed(postal, 'Street')
+    .map((street) => textOf(street).trim())
+    .filter(Boolean);
+  const fields: Record<string, string | undefined> = {
+    addressId: attributeOf(address, 'addressID')?.trim(),
+    addressIdDomain: attributeOf(address, 'addressIDDomain')?.trim(),
+    street: streets.length > 0 ? streets.join(', ') : undefined,
+    cityCode: attributeOf(city, 'cityCode')?.trim(),
+    city: textOf(city).trim() || undefined,
+    stateCode: attributeOf(state, 'isoStateCode')?.trim(),
+    state: textOf(state).trim() || undefined,
+    postalCode: textOf(childNamed(postal, 'PostalCode')).trim() || undefined,
+    country: textOf(country).trim() || undefined,
+    countryCode: (attributeOf(country, 'isoCountryCode') ?? attributeOf(address, 'isoCountryCode'))?.trim(),
+  };
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value));
+  const checked = parseShipTo(present);
+  if (typeof checked === 'string') return checked.replace(/^shipTo\./, '');
+  return { element: shipTo, address: checked };
+}
+
+function bad(text: string): CxmlSetupParse {
+  return refuse(400, text);
+}
+
+function refuse(code: CxmlProblem['code'], text: string): CxmlSetupParse {
+  return { ok: false, problem: { code, text: isWellFormedText(text) ? text : 'The request is malformed.' } };
+}
+
+/** A value quoted in a message, bounded so that a huge one does not bloat the answer. */
+function clip(value: string): string {
+  return JSON.stringify(value.length > 50 ? `${value.slice(0, 50)}...` : value);
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../common/decorators/public.decorator';
+import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
+import { CXML_SETUP_ROUTE, CxmlBody, ParsedCxmlBody } from './cxml-body.parser';
+import { CxmlSetupService } from './cxml-setup.service';
+
+/**
+ * `POST /punchout/cxml`: a cXML PunchOutSetupRequest from a buyer's procurement suite (Coupa, Ariba,
+ * Jaggaer, Oracle...). Public like the OCI call-up: the document carries its own credentials. The
+ * answer is always a cXML document in an HTTP 200 (refusals too, as a Status), as buyers expect.
+ */
+@ApiExcludeController()
+@Public()
+@LimitPerAddress('punchout-pages')
+@Controller(CXML_SETUP_ROUTE.slice(1))
+export class CxmlSetupController {
+  constructor(private readonly setup: CxmlSetupService) {}
+
+  @Post()
+  async post(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const document = await this.setup.setup(bodyOf(body), {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    void reply
+      .code(200)
+      .header('content-type', 'text/xml; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(document);
+  }
+}
+
+/** The XML parser's result; any other body (JSON, a form, none) is answered with a cXML 400. */
+function bodyOf(body: unknown): CxmlBody {
+  if (body instanceof ParsedCxmlBody) return body.body;
+  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.' };
+}
