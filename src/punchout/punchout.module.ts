@@ -42,5 +42,7 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     OciCallupService,
     OciItemsService,
   ],
+  // The test bench opens cXML sessions through the same setup a posted document meets.
+  exports: [CxmlSetupService],
 })
 export class PunchoutModule {}

@@ -29,6 +29,14 @@ export const TEST_BENCH_MESSAGES = {
       `Demo mode: the demo client and its buyer ${email} are filled in; type its punchout secret.`,
     originNote:
       'The client\u2019s allowed callback origins must include this gateway\u2019s address, or have none, for the cart to come back here.',
+    ociTitle: 'SAP: OCI call-up',
+    cxmlTitle: 'Coupa, Ariba and other cXML buyers: PunchOutSetupRequest',
+    cxmlIntro:
+      'The bench sends a setup request (operation create) with these credentials to the gateway\u2019s own cXML setup and opens the StartPage it answers; the order message comes back to the receiver.',
+    cxmlProduct: 'Product id (SelectedItem, optional)',
+    cxmlOpen: 'Open the cXML punchout',
+    cxmlRefused: (code: string, text: string) => `The setup was refused: ${code} ${text}`,
+    cxmlDocument: 'The PunchOutOrderMessage',
     receiverTitle: 'What the procurement system received',
     receivedNothing: 'Nothing was posted here yet. Open a punchout above and transfer or cancel its cart.',
     receivedAt: (time: string) => `Received ${time}`,
@@ -68,6 +76,14 @@ export const TEST_BENCH_MESSAGES = {
       `Demo-Modus: Der Demo-Client und sein Einkäufer ${email} sind eingetragen; geben Sie sein Punchout-Geheimnis ein.`,
     originNote:
       'Die erlaubten Rücksprung-Origins des Clients müssen die Adresse dieses Gateways enthalten (oder leer sein), damit der Warenkorb hierher zurückkommt.',
+    ociTitle: 'SAP: OCI-Aufruf',
+    cxmlTitle: 'Coupa, Ariba und andere cXML-Käufer: PunchOutSetupRequest',
+    cxmlIntro:
+      'Die Testbank sendet mit diesen Zugangsdaten eine Setup-Anfrage (operation create) an das cXML-Setup dieses Gateways und öffnet die zurückgegebene StartPage; die Bestellnachricht kommt an den Empfänger zurück.',
+    cxmlProduct: 'Produkt-ID (SelectedItem, optional)',
+    cxmlOpen: 'cXML-Punchout öffnen',
+    cxmlRefused: (code: string, text: string) => `Das Setup wurde abgelehnt: ${code} ${text}`,
+    cxmlDocument: 'Die PunchOutOrderMessage',
     receiverTitle: 'Was das Beschaffungssystem empfangen hat',
     receivedNothing:
       'Hier wurde noch nichts empfangen. Öffnen Sie oben einen Punchout und übertragen oder verwerfen Sie seinen Warenkorb.',

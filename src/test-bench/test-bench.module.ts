@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { OAuthModule } from '../oauth/oauth.module';
+import { PunchoutModule } from '../punchout/punchout.module';
+import { TestBenchCxmlService } from './test-bench-cxml.service';
 import { TestBenchController } from './test-bench.controller';
 import { TestBenchEnabledGuard } from './test-bench-enabled.guard';
 import { TestBenchService } from './test-bench.service';
 
 /** The punchout test bench: a stand-in procurement system for integrators (TEST_BENCH). */
 @Module({
-  imports: [OAuthModule],
+  imports: [OAuthModule, PunchoutModule],
   controllers: [TestBenchController],
-  providers: [TestBenchService, TestBenchEnabledGuard],
+  providers: [TestBenchService, TestBenchCxmlService, TestBenchEnabledGuard],
 })
 export class TestBenchModule {}

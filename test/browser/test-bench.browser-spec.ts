@@ -42,7 +42,8 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
     const ctx = await browser.newContext({ viewport, locale });
     await ctx.route(`${PUBLIC_URL}/**`, async (route) => {
       const url = route.request().url().replace(PUBLIC_URL, t.baseUrl);
-      await route.fulfill({ response: await route.fetch({ url, maxRedirects: 0 }) });
+      // Sent on to the test app while the browser keeps the public address (redirects resolve against it).
+      await route.continue({ url });
     });
     return ctx;
   }
@@ -112,7 +113,7 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
     await fillBench(page, { 'bench-function': 'VALIDATE', 'bench-product': 'pen-1', 'bench-quantity': '12' });
     await Promise.all([
       page.waitForURL(`${PUBLIC_URL}/test-bench/receiver`),
-      page.getByRole('button', { name: 'Punchout öffnen' }).click(),
+      page.getByRole('button', { name: 'Punchout öffnen', exact: true }).click(),
     ]);
     await page.locator('h1', { hasText: 'Was das Beschaffungssystem empfangen hat' }).waitFor();
     expect(await page.locator('[data-line]').count()).toBe(1);
@@ -133,6 +134,19 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
     expect(await german.locator('main').innerText()).toContain('Hier wurde noch nichts empfangen');
     await german.goto(`${t.baseUrl}/test-bench`);
     await saveScreenshot(german, 'test-bench-desktop-de');
+  });
+
+  it('says why a cXML setup was refused (wrong secret), on the bench page', async () => {
+    const ctx = await context('de-DE');
+    const page = await ctx.newPage();
+    await page.goto(`${t.baseUrl}/test-bench`);
+    await page.locator('#cxml-identity').fill(customer.clientId);
+    await page.locator('#cxml-secret').fill('mpgp_wrong');
+    await page.locator('#cxml-email').fill(customer.email);
+    await page.getByRole('button', { name: 'cXML-Punchout öffnen' }).click();
+    await page.locator('[role="alert"]').waitFor();
+    expect(await page.locator('[role="alert"]').innerText()).toContain('Das Setup wurde abgelehnt: 401');
+    await ctx.close();
   });
 
   it('is off in production unless switched on: its addresses are the 404 page', async () => {

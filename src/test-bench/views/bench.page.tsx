@@ -20,6 +20,8 @@ export function BenchPage(props: {
   t: TestBenchMessages;
   hookUrl: string;
   defaults: BenchDefaults;
+  /** Why the last cXML setup was refused, if it was. */
+  refusal?: string;
 }) {
   const { t, defaults } = props;
   return (
@@ -27,6 +29,12 @@ export function BenchPage(props: {
       <h1>{t.title}</h1>
       <p>{t.intro}</p>
       {defaults.demoEmail && <p class="notice ok">{t.demoNote(defaults.demoEmail)}</p>}
+      {props.refusal && (
+        <p class="notice error" role="alert">
+          {props.refusal}
+        </p>
+      )}
+      <h2>{t.ociTitle}</h2>
       <form method="post" action="/punchout/oci" class="test-bench-form">
         <fieldset>
           <legend>{t.client}</legend>
@@ -101,6 +109,53 @@ export function BenchPage(props: {
         </p>
         <button type="submit" class="button">
           {t.open}
+        </button>
+      </form>
+      <h2>{t.cxmlTitle}</h2>
+      <p>{t.cxmlIntro}</p>
+      <form method="post" action="/test-bench/cxml" class="test-bench-form test-bench-cxml-form">
+        <fieldset>
+          <legend>{t.client}</legend>
+          <div class="field">
+            <label for="cxml-identity">{t.clientId}</label>
+            <input
+              id="cxml-identity"
+              name="clientId"
+              required
+              maxLength={100}
+              value={defaults.clientId}
+              autoComplete="off"
+            />
+          </div>
+          <div class="field">
+            <label for="cxml-secret">{t.punchoutSecret}</label>
+            <input
+              id="cxml-secret"
+              name="punchoutSecret"
+              type="password"
+              required
+              maxLength={200}
+              autoComplete="off"
+            />
+          </div>
+          <div class="field">
+            <label for="cxml-email">{t.email}</label>
+            <input
+              id="cxml-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              value={defaults.email}
+            />
+          </div>
+          <div class="field">
+            <label for="cxml-product">{t.cxmlProduct}</label>
+            <input id="cxml-product" name="productId" maxLength={64} autoComplete="off" />
+          </div>
+        </fieldset>
+        <button type="submit" class="button">
+          {t.cxmlOpen}
         </button>
       </form>
     </Layout>

@@ -62,6 +62,12 @@ export function ReceiverPage(props: {
               </table>
             </details>
           )}
+          {received.cxmlDocument !== undefined && (
+            <details open>
+              <summary>{t.cxmlDocument}</summary>
+              <pre class="test-bench-raw test-bench-cxml">{received.cxmlDocument}</pre>
+            </details>
+          )}
           <details>
             <summary>{t.rawBody}</summary>
             <pre class="test-bench-raw">{received.rawBody}</pre>
