@@ -22,6 +22,7 @@ import { CartPage } from './views/cart.page';
 import { MessagePage } from './views/message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
+import { PunchoutProtocols } from './punchout-protocol';
 import type { RevalidationChange } from './revalidation-change';
 import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
@@ -261,7 +262,13 @@ export class PunchoutPagesService {
         this.context(session, sessionKey, lang),
         this.sessions.touch(session),
       ]);
-      return page(200, <CancelConfirmPage ctx={ctx} lineCount={ctx.cartCount} />, session);
+      // A cXML cancel sends back the cart the session opened with (edit), not necessarily an empty one.
+      const keepsOpeningCart = session.protocol === PunchoutProtocols.cxml;
+      return page(
+        200,
+        <CancelConfirmPage ctx={ctx} lineCount={ctx.cartCount} keepsOpeningCart={keepsOpeningCart} />,
+        session,
+      );
     });
   }
 
@@ -454,7 +461,7 @@ export class PunchoutPagesService {
             lang={lang}
             t={t}
             title={t.cancelledTitle}
-            text={t.cancelling}
+            text={session.protocol === PunchoutProtocols.cxml ? t.cancellingCxml : t.cancelling}
             hint={t.transferHint}
             returnForm={emptyCartForm(cancelled, true)}
           />,

@@ -113,6 +113,8 @@ export const MESSAGES = {
     cancelConfirmTitle: 'Cancel this punchout?',
     cancelConfirmText: (lines: number) =>
       `Your cart (${lines === 1 ? '1 item' : `${lines} items`}) will be discarded, and you return to your procurement system with an empty cart. This cannot be undone.`,
+    cancelConfirmTextCxml:
+      'Your changes are discarded, and the cart goes back to your procurement system as it was when this punchout opened (empty if it opened empty). This cannot be undone.',
     cancelConfirm: 'Yes, cancel and return',
     cancelKeep: 'No, back to the cart',
     continueShopping: 'Continue shopping',
@@ -122,6 +124,7 @@ export const MESSAGES = {
     transferring: 'Sending your cart to your procurement system...',
     transferHint: 'If nothing happens, press the button.',
     cancelling: 'Returning to your procurement system without items...',
+    cancellingCxml: 'Returning to your procurement system without your changes...',
     returnButton: 'Return to procurement',
     sendCart: 'Send the cart now',
     notFoundTitle: 'Page not found',
@@ -296,6 +299,8 @@ export const MESSAGES = {
     cancelConfirmTitle: 'Punchout abbrechen?',
     cancelConfirmText: (lines: number) =>
       `Ihr Warenkorb (${lines === 1 ? '1 Position' : `${lines} Positionen`}) wird verworfen, und Sie kehren mit leerem Warenkorb zu Ihrem Beschaffungssystem zurück. Das lässt sich nicht rückgängig machen.`,
+    cancelConfirmTextCxml:
+      'Ihre Änderungen werden verworfen, und der Warenkorb geht so an Ihr Beschaffungssystem zurück, wie er beim Öffnen dieses Punchouts war (leer, wenn er leer geöffnet wurde). Das lässt sich nicht rückgängig machen.',
     cancelConfirm: 'Ja, abbrechen und zurückkehren',
     cancelKeep: 'Nein, zurück zum Warenkorb',
     continueShopping: 'Weiter einkaufen',
@@ -305,6 +310,7 @@ export const MESSAGES = {
     transferring: 'Ihr Warenkorb wird an Ihr Beschaffungssystem gesendet...',
     transferHint: 'Falls nichts passiert, drücken Sie die Schaltfläche.',
     cancelling: 'Zurück zu Ihrem Beschaffungssystem ohne Positionen...',
+    cancellingCxml: 'Zurück zu Ihrem Beschaffungssystem ohne Ihre Änderungen...',
     returnButton: 'Zurück zur Beschaffung',
     sendCart: 'Warenkorb jetzt senden',
     notFoundTitle: 'Seite nicht gefunden',

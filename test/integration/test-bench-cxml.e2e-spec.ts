@@ -74,4 +74,19 @@ describe('test bench: cXML', () => {
     expect(refused.html).toContain('The setup was refused: 401');
     expect(await t.prisma.punchoutSession.count()).toBe(before);
   });
+
+  it('asks before a cXML cancel in words that fit it: the cart goes back as it opened, not necessarily empty', async () => {
+    const opened = await postForm(`${t.baseUrl}/test-bench/cxml`, { ...customer, productId: 'paper-1' });
+    const start = await getPage(onApp(opened.location!, t));
+    const shop = `${t.baseUrl}${start.location!.replace(/\/product\/.*$/, '')}`;
+    const csrf = csrfOf((await getPage(`${shop}/product/paper-1`)).html);
+    await postForm(`${shop}/cart/add`, { csrf, offerId: 'paper-1-a', quantity: '1', productId: 'paper-1' });
+    const question = await getPage(`${shop}/cancel`);
+    expect(question.status).toBe(200);
+    expect(question.html).toContain(
+      'goes back to your procurement system as it was when this punchout opened',
+    );
+    const cancelled = await postForm(`${shop}/cancel`, { csrf });
+    expect(cancelled.html).toContain('without your changes');
+  });
 });
