@@ -1,4 +1,4 @@
-import { SaxesParser } from 'saxes';
+import { attributeOf, childrenNamed, pathOf, readXml, textOf } from '../common/xml/xml-tree';
 
 /** Field names of an OCI line: `NEW_ITEM-<NAME>[<n>]` (the long text is `NEW_ITEM-LONGTEXT_<n>:132[]`). */
 const OCI_LINE_FIELD = /^NEW_ITEM-([A-Z_]+)\[(\d+)\]$/;
@@ -59,35 +59,20 @@ const ITEM_FIELDS = [
   'Tax/Money',
 ];
 
-/** Each ItemIn as a table: its quantity and the fields above (saxes: no DTD, no entities read). */
+/** Each ItemIn as a table: its quantity and the fields above, read with the hardened XML reader. */
 function itemInLines(document: string): ReceivedPost['lines'] {
-  const lines: ReceivedPost['lines'] = [];
-  const path: string[] = [];
-  let current: Map<string, string> | null = null;
-  const parser = new SaxesParser();
-  parser.on('opentag', (tag) => {
-    path.push(tag.name);
-    if (tag.name === 'ItemIn') current = new Map([['quantity', String(tag.attributes.quantity ?? '')]]);
-    if (tag.name === 'Money' && current && path.includes('UnitPrice'))
-      current.set('currency', String(tag.attributes.currency ?? ''));
-  });
-  parser.on('text', (text) => {
-    const at = path.indexOf('ItemIn');
-    if (!current || at < 0 || text.trim() === '') return;
-    const below = path.slice(at + 1).join('/');
-    if (ITEM_FIELDS.includes(below)) current.set(below, (current.get(below) ?? '') + text.trim());
-  });
-  parser.on('closetag', (tag) => {
-    path.pop();
-    if (tag.name === 'ItemIn' && current) {
-      lines.push({ number: lines.length + 1, values: [...current] });
-      current = null;
+  const read = readXml(document);
+  // Not well-formed: the document is still shown as it came.
+  if (!read.ok) return [];
+  const order = pathOf(read.root, ['Message', 'PunchOutOrderMessage']);
+  return childrenNamed(order, 'ItemIn').map((item, index) => {
+    const values: Array<[string, string]> = [['quantity', attributeOf(item, 'quantity') ?? '']];
+    const currency = attributeOf(pathOf(item, ['ItemDetail', 'UnitPrice', 'Money']), 'currency');
+    if (currency) values.push(['currency', currency]);
+    for (const field of ITEM_FIELDS) {
+      const text = textOf(pathOf(item, field.split('/'))).trim();
+      if (text !== '') values.push([field, text]);
     }
+    return { number: index + 1, values };
   });
-  try {
-    parser.write(document).close();
-  } catch {
-    // Not well-formed: the document is still shown as it came.
-  }
-  return lines;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { SaxesParser } from 'saxes';
 import { create } from 'xmlbuilder2';
+import { attributeOf, pathOf, readXml, textOf } from '../common/xml/xml-tree';
 import { CxmlSetupService } from '../punchout/cxml/cxml-setup.service';
 
 /** What the bench asks for: the buyer's system's identity and the cart's way back. */
@@ -19,7 +19,7 @@ export type BenchCxmlAnswer = { ok: true; startPageUrl: string } | { ok: false; 
 /**
  * The bench as a cXML buyer: a PunchOutSetupRequest built by the XML library (every value escaped),
  * handed to the gateway's own setup, exactly as a document posted to /punchout/cxml is (its checks,
- * limits and audit events apply); the answer's Status and StartPage read back with saxes.
+ * limits and audit events apply); the answer's Status and StartPage read back with the hardened reader.
  */
 @Injectable()
 export class TestBenchCxmlService {
@@ -67,22 +67,15 @@ function setupDocument(request: BenchCxmlSetup): string {
 
 /** The Status code and text and the StartPage URL of a setup response (our own, well-formed). */
 function readAnswer(document: string): { code: string; text: string; startPageUrl?: string } {
-  const parser = new SaxesParser();
-  const path: string[] = [];
-  let code = '';
-  let text = '';
-  let startPageUrl = '';
-  parser.on('opentag', (tag) => {
-    path.push(tag.name);
-    if (tag.name === 'Status') code = String(tag.attributes.code ?? '');
-  });
-  parser.on('text', (chunk) => {
-    const at = path.join('/');
-    if (at.endsWith('Response/Status')) text += chunk;
-    if (at.endsWith('StartPage/URL')) startPageUrl += chunk;
-  });
-  parser.on('closetag', () => path.pop());
-  // The answer's DOCTYPE names the public DTD; saxes never fetches or expands it.
-  parser.write(document).close();
-  return { code, text: text.trim(), ...(startPageUrl.trim() ? { startPageUrl: startPageUrl.trim() } : {}) };
+  const read = readXml(document);
+  if (!read.ok) return { code: '500', text: read.message };
+  const status = pathOf(read.root, ['Response', 'Status']);
+  const startPageUrl = textOf(
+    pathOf(read.root, ['Response', 'PunchOutSetupResponse', 'StartPage', 'URL']),
+  ).trim();
+  return {
+    code: attributeOf(status, 'code') ?? '',
+    text: textOf(status).trim(),
+    ...(startPageUrl ? { startPageUrl } : {}),
+  };
 }

@@ -1,4 +1,11 @@
-import { SaxesParser } from 'saxes';
+import {
+  attributeOf,
+  childNamed,
+  childrenNamed,
+  readXml,
+  textOf,
+  type XmlElement,
+} from '../../common/xml/xml-tree';
 import { ociCartOf, type OciCart, type OciCartLine, type OciField } from './session-record';
 
 /** Posted fields as reviewers read them: a cXML order message's ItemIn lines, else the OCI lines. */
@@ -10,95 +17,48 @@ export function postedCartOf(fields: OciField[]): OciCart {
 /** The form fields a cXML order message travels in (docs/punchout.md), compared case-insensitively. */
 const CXML_FIELDS = new Set(['cxml-urlencoded', 'cxml-base64']);
 
-interface Node {
-  name: string;
-  attributes: Record<string, string>;
-  children: Node[];
-  /** All text inside, nested elements' included. */
-  text: string;
-  /** The element's own text (a Description's full name, without its ShortName). */
-  ownText: string;
-}
-
 /**
  * The cart lines of a posted cXML PunchOutOrderMessage in the shape reviewers read OCI lines in
  * (DESCRIPTION, QUANTITY, UNIT, PRICE, CURRENCY, VENDORMAT, ...); null when the fields are not one
- * cXML field, or it does not parse. Pure. The document is the gateway's own record, read with saxes,
- * which processes no DTD and expands no entity.
+ * cXML field, or it does not parse. Pure. The document is the gateway's own record, read with the
+ * hardened reader the cXML entry uses (no DTD processing, no entity expansion).
  */
 export function cxmlCartLinesOf(fields: OciField[]): OciCartLine[] | null {
   if (fields.length !== 1 || !CXML_FIELDS.has(fields[0][0].toLowerCase())) return null;
   const [name, value] = fields[0];
   const document =
     name.toLowerCase() === 'cxml-base64' ? Buffer.from(value, 'base64').toString('utf8') : value;
-  const root = read(document);
-  const order = child(child(root, 'Message'), 'PunchOutOrderMessage');
+  const read = readXml(document);
+  if (!read.ok) return null;
+  const order = childNamed(childNamed(read.root, 'Message'), 'PunchOutOrderMessage');
   if (!order) return null;
-  return order.children
-    .filter((node) => node.name === 'ItemIn')
-    .map((item, index) => {
-      const detail = child(item, 'ItemDetail');
-      const money = child(child(detail, 'UnitPrice'), 'Money');
-      const description = child(detail, 'Description');
-      const values: Record<string, string> = {};
-      const put = (key: string, text: string | undefined) => {
-        if (text !== undefined && text !== '') values[key] = text;
-      };
-      put('DESCRIPTION', child(description, 'ShortName')?.text);
-      put('QUANTITY', item.attributes.quantity);
-      put('UNIT', child(detail, 'UnitOfMeasure')?.text);
-      put('PRICE', money?.text);
-      put('CURRENCY', money?.attributes.currency);
-      put('VENDORMAT', child(child(item, 'ItemID'), 'SupplierPartID')?.text);
-      put('OFFER', child(child(item, 'ItemID'), 'SupplierPartAuxiliaryID')?.text);
-      put('MANUFACTMAT', child(detail, 'ManufacturerPartID')?.text);
-      put('MANUFACTURER', child(detail, 'ManufacturerName')?.text);
-      put('LEADTIME', child(detail, 'LeadTime')?.text);
-      for (const classification of detail?.children.filter((node) => node.name === 'Classification') ?? [])
-        put(classification.attributes.domain?.toUpperCase() ?? 'CLASSIFICATION', classification.text);
-      put('VAT', child(child(item, 'Tax'), 'Money')?.text);
-      const longText = description?.ownText.trim();
-      return { line: index + 1, values, ...(longText ? { longText } : {}) };
-    });
-}
-
-function child(node: Node | undefined, name: string): Node | undefined {
-  return node?.children.find((c) => c.name === name);
-}
-
-function read(document: string): Node | undefined {
-  const parser = new SaxesParser({ xmlns: false });
-  const stack: Node[] = [];
-  let root: Node | undefined;
-  let failed = false;
-  parser.on('doctype', (doctype) => {
-    if (doctype.includes('[')) failed = true;
-  });
-  parser.on('opentag', (tag) => {
-    const node: Node = {
-      name: tag.name,
-      attributes: { ...tag.attributes },
-      children: [],
-      text: '',
-      ownText: '',
+  return childrenNamed(order, 'ItemIn').map((item, index) => {
+    const detail = childNamed(item, 'ItemDetail');
+    const money = childNamed(childNamed(detail, 'UnitPrice'), 'Money');
+    const description = childNamed(detail, 'Description');
+    const values: Record<string, string> = {};
+    const put = (key: string, text: string | undefined) => {
+      if (text !== undefined && text !== '') values[key] = text;
     };
-    if (stack.length > 0) stack[stack.length - 1].children.push(node);
-    else root = node;
-    stack.push(node);
+    const text = (element: XmlElement | undefined) => (element ? textOf(element) : undefined);
+    put('DESCRIPTION', text(childNamed(description, 'ShortName')));
+    put('QUANTITY', attributeOf(item, 'quantity'));
+    put('UNIT', text(childNamed(detail, 'UnitOfMeasure')));
+    put('PRICE', text(money));
+    put('CURRENCY', attributeOf(money, 'currency'));
+    put('VENDORMAT', text(childNamed(childNamed(item, 'ItemID'), 'SupplierPartID')));
+    put('OFFER', text(childNamed(childNamed(item, 'ItemID'), 'SupplierPartAuxiliaryID')));
+    put('MANUFACTMAT', text(childNamed(detail, 'ManufacturerPartID')));
+    put('MANUFACTURER', text(childNamed(detail, 'ManufacturerName')));
+    put('LEADTIME', text(childNamed(detail, 'LeadTime')));
+    for (const classification of childrenNamed(detail, 'Classification'))
+      put(attributeOf(classification, 'domain')?.toUpperCase() ?? 'CLASSIFICATION', textOf(classification));
+    put('VAT', text(childNamed(childNamed(item, 'Tax'), 'Money')));
+    // The description's own text (its full name, without the ShortName element's).
+    const longText = description?.children
+      .filter((c): c is string => typeof c === 'string')
+      .join('')
+      .trim();
+    return { line: index + 1, values, ...(longText ? { longText } : {}) };
   });
-  // Text of an element: its own and its children's (a Description's ShortName and full name).
-  parser.on('text', (text) => {
-    stack.forEach((node) => (node.text += text));
-    if (stack.length > 0) stack[stack.length - 1].ownText += text;
-  });
-  parser.on('closetag', () => stack.pop());
-  parser.on('error', () => {
-    failed = true;
-  });
-  try {
-    parser.write(document).close();
-  } catch {
-    return undefined;
-  }
-  return failed ? undefined : root;
 }

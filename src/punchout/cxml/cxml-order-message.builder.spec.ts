@@ -3,7 +3,7 @@ import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from './cxml-envelope';
 import { cxmlFormField } from './cxml-form-field';
 import { buildOrderMessage, CxmlOrderMessage } from './cxml-order-message.builder';
 import { buildSetupResponse, buildStatusResponse } from './cxml-response.builder';
-import { childNamed, childrenNamed, pathOf, readXml, textOf, XmlElement } from './cxml-xml.reader';
+import { childNamed, childrenNamed, pathOf, readXml, textOf, XmlElement } from '../../common/xml/xml-tree';
 
 const envelope: CxmlEnvelope = {
   payloadId: '1764250000000.0123456789abcdef@gateway.example',

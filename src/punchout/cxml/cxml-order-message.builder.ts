@@ -3,7 +3,7 @@ import { cartTotals, currencyDigits, lineNet, rateText, vatRateOf } from '../../
 import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci-fields';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
-import type { XmlElement } from './cxml-xml.reader';
+import type { XmlElement } from '../../common/xml/xml-tree';
 
 /**
  * The cart as a cXML `PunchOutOrderMessage` (docs/punchout.md, "The cXML order message"). Pure: the

@@ -8,7 +8,7 @@ import { newEnvelope } from './cxml-envelope';
 import { cxmlFormField, CxmlEncoding, isCxmlEncoding } from './cxml-form-field';
 import { buildOrderMessage } from './cxml-order-message.builder';
 import type { CxmlCredential } from './cxml-setup-request.parser';
-import type { XmlElement } from './cxml-xml.reader';
+import type { XmlElement } from '../../common/xml/xml-tree';
 
 /** What the gateway calls itself in the order messages' Sender/UserAgent. */
 export const CXML_USER_AGENT = 'Marketplace Procurement Gateway';

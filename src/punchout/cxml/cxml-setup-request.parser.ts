@@ -9,7 +9,7 @@ import {
   readXml,
   textOf,
   XmlElement,
-} from './cxml-xml.reader';
+} from '../../common/xml/xml-tree';
 
 /**
  * A cXML `PunchOutSetupRequest` (docs/punchout.md, "Connecting Coupa / Ariba / other cXML buyers"),

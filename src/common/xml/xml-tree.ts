@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 
-/** An element as the cXML parsers read it: name, attributes and children (elements and text, in order). */
+/** An element as our XML readers see it: name, attributes and children (elements and text, in order). */
 export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
