@@ -2,6 +2,7 @@ import { Fragment } from 'preact';
 import { cut } from '../oci-fields';
 import { sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
+import { StarRating } from './star-rating';
 import type { Notice, OfferView, ProductView, ShopContext } from './shop-view.models';
 
 /** A product with every offer: preferred ones marked, blocked ones disabled with the reason. */
@@ -30,13 +31,8 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
           )}
           <div>
             {product.starRating !== undefined && (
-              <p
-                class="punchout-stars"
-                aria-label={t.stars(product.starRating)}
-                title={t.stars(product.starRating)}
-              >
-                {'★'.repeat(Math.round(product.starRating))}
-                {'☆'.repeat(5 - Math.round(product.starRating))}
+              <p>
+                <StarRating t={t} rating={product.starRating} />
               </p>
             )}
             {product.facts.length > 0 && (

@@ -1,5 +1,6 @@
 import { productPath, sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
+import { StarRating } from './star-rating';
 import type { FilterView, Notice, SearchHitView, SearchView, ShopContext } from './shop-view.models';
 
 /**
@@ -196,12 +197,7 @@ function Hit(props: { ctx: ShopContext; hit: SearchHitView }) {
         <p>
           {hit.preferred && <span class="badge preferred">{t.preferred}</span>}{' '}
           {hit.blocked && <span class="badge blocked">{t.blocked}</span>}{' '}
-          {hit.starRating !== undefined && (
-            <span class="punchout-stars" aria-label={t.stars(hit.starRating)} title={t.stars(hit.starRating)}>
-              {'★'.repeat(Math.round(hit.starRating))}
-              {'☆'.repeat(5 - Math.round(hit.starRating))}
-            </span>
-          )}
+          {hit.starRating !== undefined && <StarRating t={t} rating={hit.starRating} />}
         </p>
         <p>
           <strong class="punchout-hit-price">{hit.priceText}</strong>

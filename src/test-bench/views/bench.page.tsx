@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Layout } from '../../web/layout';
 import type { PageLanguage } from '../../web/language';
 import type { TestBenchMessages } from '../test-bench.messages';
@@ -36,46 +37,15 @@ export function BenchPage(props: {
       )}
       <h2>{t.ociTitle}</h2>
       <form method="post" action="/punchout/oci" class="test-bench-form">
-        <fieldset>
-          <legend>{t.client}</legend>
-          <div class="field">
-            <label for="bench-username">{t.clientId}</label>
-            <input
-              id="bench-username"
-              name="USERNAME"
-              required
-              maxLength={100}
-              value={defaults.clientId}
-              autoComplete="off"
-            />
-          </div>
-          <div class="field">
-            <label for="bench-password">{t.punchoutSecret}</label>
-            <input
-              id="bench-password"
-              name="PASSWORD"
-              type="password"
-              required
-              maxLength={200}
-              autoComplete="off"
-              aria-describedby="bench-password-hint"
-            />
-            <p id="bench-password-hint" class="muted">
-              {t.punchoutSecretHint}
-            </p>
-          </div>
-          <div class="field">
-            <label for="bench-email">{t.email}</label>
-            <input
-              id="bench-email"
-              name="EMAIL"
-              type="email"
-              required
-              maxLength={254}
-              value={defaults.email}
-            />
-          </div>
-        </fieldset>
+        <CredentialFields
+          t={t}
+          defaults={defaults}
+          fields={{
+            clientId: ['bench-username', 'USERNAME'],
+            secret: ['bench-password', 'PASSWORD'],
+            email: ['bench-email', 'EMAIL'],
+          }}
+        />
         <fieldset>
           <legend>{t.what}</legend>
           <div class="field">
@@ -114,50 +84,78 @@ export function BenchPage(props: {
       <h2>{t.cxmlTitle}</h2>
       <p>{t.cxmlIntro}</p>
       <form method="post" action="/test-bench/cxml" class="test-bench-form test-bench-cxml-form">
-        <fieldset>
-          <legend>{t.client}</legend>
-          <div class="field">
-            <label for="cxml-identity">{t.clientId}</label>
-            <input
-              id="cxml-identity"
-              name="clientId"
-              required
-              maxLength={100}
-              value={defaults.clientId}
-              autoComplete="off"
-            />
-          </div>
-          <div class="field">
-            <label for="cxml-secret">{t.punchoutSecret}</label>
-            <input
-              id="cxml-secret"
-              name="punchoutSecret"
-              type="password"
-              required
-              maxLength={200}
-              autoComplete="off"
-            />
-          </div>
-          <div class="field">
-            <label for="cxml-email">{t.email}</label>
-            <input
-              id="cxml-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              value={defaults.email}
-            />
-          </div>
+        <CredentialFields
+          t={t}
+          defaults={defaults}
+          fields={{
+            clientId: ['cxml-identity', 'clientId'],
+            secret: ['cxml-secret', 'punchoutSecret'],
+            email: ['cxml-email', 'email'],
+          }}
+        >
           <div class="field">
             <label for="cxml-product">{t.cxmlProduct}</label>
             <input id="cxml-product" name="productId" maxLength={64} autoComplete="off" />
           </div>
-        </fieldset>
+        </CredentialFields>
         <button type="submit" class="button">
           {t.cxmlOpen}
         </button>
       </form>
     </Layout>
+  );
+}
+
+/** The client's id, its punchout secret and the user's e-mail: [element id, field name] per protocol. */
+function CredentialFields(props: {
+  t: TestBenchMessages;
+  defaults: BenchDefaults;
+  fields: Record<'clientId' | 'secret' | 'email', [id: string, name: string]>;
+  children?: ComponentChildren;
+}) {
+  const { t, defaults, fields } = props;
+  const hintId = `${fields.secret[0]}-hint`;
+  return (
+    <fieldset>
+      <legend>{t.client}</legend>
+      <div class="field">
+        <label for={fields.clientId[0]}>{t.clientId}</label>
+        <input
+          id={fields.clientId[0]}
+          name={fields.clientId[1]}
+          required
+          maxLength={100}
+          value={defaults.clientId}
+          autoComplete="off"
+        />
+      </div>
+      <div class="field">
+        <label for={fields.secret[0]}>{t.punchoutSecret}</label>
+        <input
+          id={fields.secret[0]}
+          name={fields.secret[1]}
+          type="password"
+          required
+          maxLength={200}
+          autoComplete="off"
+          aria-describedby={hintId}
+        />
+        <p id={hintId} class="muted">
+          {t.punchoutSecretHint}
+        </p>
+      </div>
+      <div class="field">
+        <label for={fields.email[0]}>{t.email}</label>
+        <input
+          id={fields.email[0]}
+          name={fields.email[1]}
+          type="email"
+          required
+          maxLength={254}
+          value={defaults.email}
+        />
+      </div>
+      {props.children}
+    </fieldset>
   );
 }
