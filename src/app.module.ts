@@ -11,8 +11,7 @@ import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter';
-import { PageErrorResponder } from './common/filters/page-error.responder';
-import { HtmlErrorResponder } from './web/html-error.responder';
+import { WebModule } from './web/web.module';
 import { ApiValidationPipe } from './common/validation/api-validation.pipe';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -39,6 +38,7 @@ export class AppModule {
         ClockModule.forRoot(clock),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
+        WebModule,
         HealthModule,
         HomeModule,
         TestBenchModule,
@@ -59,11 +59,6 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
-        // Errors on the browser pages' URLs that reach the global filter answer an HTML page.
-        {
-          provide: PageErrorResponder,
-          useValue: new HtmlErrorResponder(['/punchout', '/audit/console', '/test-bench'], config.defaultLanguage),
-        },
         {
           provide: APP_PIPE,
           useClass: ApiValidationPipe,

@@ -9,6 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
 import { registerBodyParsers } from './body-parsers';
+import { registerPageReplies } from '../web/page-reply';
 import { answerHttpRefusals } from './http-refusals';
 import { closeConnectionsWhileDraining, countRequestsInFlight } from './close-gracefully';
 import { applyConnectionLimits, clientErrorHandler, serverTimeoutOptions } from './connection-limits';
@@ -90,6 +91,7 @@ export async function createApp(
   refuseRepeatedHeaders(fastify);
   secureResponseHeaders(fastify, config);
   registerBodyParsers(fastify, config.bodyLimitBytes, config.cxml.maxBytes);
+  registerPageReplies(fastify);
 
   serveOpenApi(app, config);
   await serveWebAssets(app);

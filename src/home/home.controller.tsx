@@ -1,13 +1,14 @@
-import { Controller, Get, Headers, Res } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
-import { pickLanguage } from '../web/language';
-import { sendPage } from '../web/page-security';
-import { renderPage } from '../web/render-page';
+import type { PageLanguage } from '../web/language';
+import { PageLanguageGuard } from '../web/page-area.guard';
+import { PageRoute } from '../web/page-reply';
+import { PageLang } from '../web/page-request';
+import { PageResult, pageResult } from '../web/page-result';
 import { HOME_MESSAGES } from './home.messages';
 import { HomePage } from './home.page';
 
@@ -19,23 +20,16 @@ const VERSION = (
 /** `GET /`: a person who opens the gateway's address learns what it is and where to go. */
 @ApiExcludeController()
 @Public()
+@UseGuards(PageLanguageGuard)
 @Controller()
 export class HomeController {
   constructor(private readonly config: AppConfig) {}
 
   @Get()
-  home(@Headers('accept-language') acceptLanguage: string | undefined, @Res() reply: FastifyReply): void {
-    const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
-    sendPage(
-      reply,
-      renderPage(
-        <HomePage
-          lang={lang}
-          text={HOME_MESSAGES[lang]}
-          version={VERSION}
-          testBench={this.config.testBench}
-        />,
-      ),
+  @PageRoute()
+  home(@PageLang() lang: PageLanguage): PageResult {
+    return pageResult(
+      <HomePage lang={lang} text={HOME_MESSAGES[lang]} version={VERSION} testBench={this.config.testBench} />,
     );
   }
 }

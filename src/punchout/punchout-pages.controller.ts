@@ -1,29 +1,32 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { AppConfig } from '../config/app-config';
-import { RawQueryString } from '../search/raw-query-string.decorator';
 import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
-import { pickLanguage, PageLanguage } from '../web/language';
+import { RawQueryString } from '../search/raw-query-string.decorator';
+import type { PageLanguage } from '../web/language';
 import { readPageForm } from '../web/page-form';
-import { frameAncestorsSource, sendPage } from '../web/page-security';
-import { renderPage } from '../web/render-page';
-import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
-import { PageResult, PunchoutPagesService } from './punchout-pages.service';
+import { PageRoute } from '../web/page-reply';
+import { PageLang } from '../web/page-request';
+import { PageResult, pageResult } from '../web/page-result';
+import { frameAncestorsSource } from '../web/page-security';
+import { PunchoutPagesService, ShopResult } from './punchout-pages.service';
 import { PUNCHOUT_BASE } from './punchout-paths';
+import { PunchoutSessionGuard, PunchoutVisit, Visit } from './punchout-session.guard';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
 type Form = Record<string, string | string[]>;
 
 /**
  * The buyer's pages (HTML). Public: no bearer token reaches a browser; each page is guarded by the
- * session key in its path (256 bits, only its hash stored) and every POST by the session's CSRF token.
+ * session key in its path (256 bits, only its hash stored; PunchoutSessionGuard resolves it) and
+ * every POST by the session's CSRF token. Errors are pages too (PunchoutPageArea).
  */
 @ApiExcludeController()
 @Public()
-@UseFilters(PunchoutPageErrorFilter)
 @LimitPerAddress('punchout-pages')
+@UseGuards(PunchoutSessionGuard)
 @Controller(PUNCHOUT_BASE.slice(1))
 export class PunchoutPagesController {
   constructor(
@@ -33,67 +36,50 @@ export class PunchoutPagesController {
   ) {}
 
   @Get('start/:token')
+  @PageRoute()
   async start(
     @Param('token') token: string,
-    @Headers('accept-language') acceptLanguage: string | undefined,
+    @PageLang() lang: PageLanguage,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const lang = this.language(acceptLanguage);
+  ): Promise<PageResult> {
     // Link checkers and mail scanners send HEAD: answer it without spending the one-time token.
-    if (request.method === 'HEAD') {
-      void reply
-        .code(200)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send();
-      return;
-    }
-    const result = await this.pages.start(token, lang, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    await this.send(reply, result);
+    if (request.method === 'HEAD') return pageResult(null);
+    return this.answer(
+      await this.pages.start(token, lang, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
   }
 
   @Get('s/:key')
-  async home(
-    @Param('key') key: string,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.product(key, undefined, this.language(al)));
+  @PageRoute()
+  async home(@Visit() visit: PunchoutVisit, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.product(visit, undefined, lang));
   }
 
   @Get('s/:key/product/:productId')
+  @PageRoute()
   async product(
-    @Param('key') key: string,
+    @Visit() visit: PunchoutVisit,
     @Param('productId') productId: string,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
+    @PageLang() lang: PageLanguage,
   ) {
-    await this.send(reply, await this.pages.product(key, productId, this.language(al)));
+    return this.answer(await this.pages.product(visit, productId, lang));
   }
 
   @Get('s/:key/search')
+  @PageRoute()
   async search(
-    @Param('key') key: string,
+    @Visit() visit: PunchoutVisit,
     @Query() query: Record<string, unknown>,
     @RawQueryString() rawQuery: string,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
+    @PageLang() lang: PageLanguage,
   ) {
-    await this.send(reply, await this.pages.searchPage(key, query, rawQuery, this.language(al)));
+    return this.answer(await this.pages.searchPage(visit, query, rawQuery, lang));
   }
 
   @Get('s/:key/cart')
-  async cart(
-    @Param('key') key: string,
-    @Query('done') done: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.cartPage(key, this.language(al), done));
+  @PageRoute()
+  async cart(@Visit() visit: PunchoutVisit, @Query('done') done: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.cartPage(visit, lang, done));
   }
 
   /**
@@ -101,96 +87,65 @@ export class PunchoutPagesController {
    * to the cart, which shows the session's state. Changes happen only by POST with the CSRF token.
    */
   @Get(['s/:key/transfer', 's/:key/cart/add', 's/:key/cart/update', 's/:key/cart/remove'])
-  async toCart(@Param('key') key: string, @Res() reply: FastifyReply) {
-    await this.send(reply, this.pages.cartRedirect(key));
+  @PageRoute()
+  toCart(@Param('key') key: string) {
+    return this.answer(this.pages.cartRedirect(key));
   }
 
   /** "Cancel" with items in the cart: the confirmation page (the POST cancels). */
   @Get('s/:key/cancel')
-  async confirmCancel(
-    @Param('key') key: string,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.cancelConfirmPage(key, this.language(al)));
+  @PageRoute()
+  async confirmCancel(@Visit() visit: PunchoutVisit, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.cancelConfirmPage(visit, lang));
   }
 
   @Post('s/:key/cart/add')
-  async add(
-    @Param('key') key: string,
-    @Body() body: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.add(key, this.form(body), this.language(al)));
+  @PageRoute()
+  async add(@Visit() visit: PunchoutVisit, @Body() body: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.add(visit, form(body), lang));
   }
 
   @Post('s/:key/cart/update')
-  async update(
-    @Param('key') key: string,
-    @Body() body: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.update(key, this.form(body), this.language(al)));
+  @PageRoute()
+  async update(@Visit() visit: PunchoutVisit, @Body() body: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.update(visit, form(body), lang));
   }
 
   @Post('s/:key/cart/remove')
-  async remove(
-    @Param('key') key: string,
-    @Body() body: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.remove(key, this.form(body), this.language(al)));
+  @PageRoute()
+  async remove(@Visit() visit: PunchoutVisit, @Body() body: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.remove(visit, form(body), lang));
   }
 
   @Post('s/:key/transfer')
-  async transfer(
-    @Param('key') key: string,
-    @Body() body: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.transfer(key, this.form(body), this.language(al)));
+  @PageRoute()
+  async transfer(@Visit() visit: PunchoutVisit, @Body() body: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.transfer(visit, form(body), lang));
   }
 
   @Post('s/:key/cancel')
-  async cancel(
-    @Param('key') key: string,
-    @Body() body: unknown,
-    @Headers('accept-language') al: string | undefined,
-    @Res() reply: FastifyReply,
-  ) {
-    await this.send(reply, await this.pages.cancel(key, this.form(body), this.language(al)));
+  @PageRoute()
+  async cancel(@Visit() visit: PunchoutVisit, @Body() body: unknown, @PageLang() lang: PageLanguage) {
+    return this.answer(await this.pages.cancel(visit, form(body), lang));
   }
 
-  private language(acceptLanguage: string | undefined): PageLanguage {
-    return pickLanguage(acceptLanguage, this.config.defaultLanguage);
-  }
-
-  /** A page form: a JSON or other body (a hand-made POST) counts as an empty form, so CSRF refuses it. */
-  private form(body: unknown): Form {
-    return typeof body === 'string' ? readPageForm(body) : {};
-  }
-
-  private async send(reply: FastifyReply, result: PageResult): Promise<void> {
-    if (result.kind === 'redirect') {
-      void reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(result.location, 303);
-      return;
-    }
-    sendPage(reply, renderPage(result.page), {
-      status: result.status,
+  /** A shop page with the session's own security: its HOOK_URL may be posted to, its suite may frame it. */
+  private async answer(result: ShopResult): Promise<PageResult> {
+    if (result.kind === 'redirect') return result;
+    const { session } = result;
+    return pageResult(result.page, result.status, {
       // The return form posts to the session's HOOK_URL: its origin joins form-action.
-      formActions: result.session ? [new URL(result.session.callbackUrl).origin] : [],
+      formActions: session ? [new URL(session.callbackUrl).origin] : [],
       // Framed by the session's own procurement system, plus PUNCHOUT_FRAME_ANCESTORS.
       frameAncestors: frameAncestorsSource(
-        result.session ? await this.sessions.frameOrigins(result.session) : [],
+        session ? await this.sessions.frameOrigins(session) : [],
         this.config.punchout.frameAncestors,
       ),
     });
   }
+}
+
+/** A page form: a JSON or other body (a hand-made POST) counts as an empty form, so CSRF refuses it. */
+function form(body: unknown): Form {
+  return typeof body === 'string' ? readPageForm(body) : {};
 }

@@ -4,22 +4,22 @@ import { AuditEventTypes } from '../audit/audit-event';
 import { CATALOG_ID_PATTERN } from '../catalog/catalog.constants';
 import { PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { AppConfig } from '../config/app-config';
-import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
-import { RateLimiterService } from '../rate-limit/rate-limiter.service';
 import { SearchService } from '../search/search.service';
 import { SearchRefusedError } from '../search/search-refused.error';
 import { parseSearchRequest, SEARCH_LIMITS } from '../search/search-request.parser';
 import type { PageLanguage } from '../web/language';
+import type { PageRedirect } from '../web/page-result';
 import { parseQuantity } from './offer-pricing';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutCatalogReader } from './punchout-catalog.reader';
 import { cartPath, PUNCHOUT_BASE, sessionPath } from './punchout-paths';
 import { PunchoutReturnService } from './punchout-return.service';
 import { csrfTokenMatches, digestOf, isSessionKey, newSessionKey } from './punchout-secrets';
+import type { PunchoutVisit } from './punchout-session.guard';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 import { messagesFor, PunchoutMessages } from './punchout.messages';
 import { CartPage } from './views/cart.page';
-import { MessagePage } from './views/message.page';
+import { ShopMessagePage } from './views/shop-message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
 import { PunchoutProtocols } from './punchout-protocol';
@@ -30,10 +30,9 @@ import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 
-/** What a page request answers: a page (with its status), or a 303 redirect. */
-export type PageResult =
-  | { kind: 'page'; status: number; page: VNode; session?: PunchoutSession }
-  | { kind: 'redirect'; location: string };
+/** What a shop page answers: a page (with its status and the session it shows), or a 303 redirect. */
+export type ShopResult =
+  { kind: 'page'; status: number; page: VNode; session?: PunchoutSession } | PageRedirect;
 
 /** Confirmation shown after a redirect (POST, redirect, GET): a code in the query, never free text. */
 const DONE_NOTICES = { added: 'added', updated: 'updated', removed: 'removed' } as const;
@@ -50,32 +49,22 @@ export interface BrowserFacts {
  */
 @Injectable()
 export class PunchoutPagesService {
-  /** Requests per session and window (PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION); per address: the controller's guard. */
-  private readonly sessionLimit: RateLimitPolicy;
-
   constructor(
     private readonly sessions: PunchoutSessionsService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly cart: PunchoutCartService,
     private readonly returns: PunchoutReturnService,
     private readonly search: SearchService,
-    private readonly limiter: RateLimiterService,
     private readonly config: AppConfig,
-  ) {
-    this.sessionLimit = {
-      name: 'punchout-session',
-      limit: config.rateLimit.pagesPerSession,
-      windowSeconds: config.rateLimit.windowSeconds,
-    };
-  }
+  ) {}
 
-  notFound(lang: PageLanguage): PageResult {
+  notFound(lang: PageLanguage): ShopResult {
     const t = messagesFor(lang);
-    return page(404, <MessagePage lang={lang} t={t} title={t.notFoundTitle} text={t.notFound} />);
+    return page(404, <ShopMessagePage lang={lang} t={t} title={t.notFoundTitle} text={t.notFound} />);
   }
 
   /** GET /punchout/start/{token}: spends the one-time token and sends the browser to the session. */
-  async start(token: string, lang: PageLanguage, browser: BrowserFacts): Promise<PageResult> {
+  async start(token: string, lang: PageLanguage, browser: BrowserFacts): Promise<ShopResult> {
     const session = await this.sessions.byStartToken(token);
     if (!session) return this.notFound(lang);
     if (session.status === PunchoutStatus.EXPIRED && session.openedAt === null)
@@ -99,16 +88,16 @@ export class PunchoutPagesService {
     return { kind: 'redirect', location: withCart ? cartPath(sessionKey) : sessionPath(sessionKey) };
   }
 
-  private used(lang: PageLanguage): PageResult {
+  private used(lang: PageLanguage): ShopResult {
     const t = messagesFor(lang);
-    return page(410, <MessagePage lang={lang} t={t} title={t.usedTitle} text={t.used} />);
+    return page(410, <ShopMessagePage lang={lang} t={t} title={t.usedTitle} text={t.used} />);
   }
 
-  private startExpired(session: PunchoutSession, lang: PageLanguage): PageResult {
+  private startExpired(session: PunchoutSession, lang: PageLanguage): ShopResult {
     const t = messagesFor(lang);
     return page(
       410,
-      <MessagePage
+      <ShopMessagePage
         lang={lang}
         t={t}
         title={t.startExpiredTitle}
@@ -120,48 +109,52 @@ export class PunchoutPagesService {
   }
 
   /** The page of an ended session: its outcome; expired and failed ones offer the empty cart. */
-  private ended(session: PunchoutSession, lang: PageLanguage, status = 200): PageResult {
+  private ended(session: PunchoutSession, lang: PageLanguage, status = 200): ShopResult {
     const t = messagesFor(lang);
     const emptyCart = emptyCartForm(session, false);
     switch (session.status) {
       case PunchoutStatus.EXPIRED:
         return page(
           status,
-          <MessagePage lang={lang} t={t} title={t.expiredTitle} text={t.expired} returnForm={emptyCart} />,
+          <ShopMessagePage
+            lang={lang}
+            t={t}
+            title={t.expiredTitle}
+            text={t.expired}
+            returnForm={emptyCart}
+          />,
           session,
         );
       case PunchoutStatus.FAILED:
         return page(
           status,
-          <MessagePage lang={lang} t={t} title={t.failedTitle} text={t.failed} returnForm={emptyCart} />,
+          <ShopMessagePage lang={lang} t={t} title={t.failedTitle} text={t.failed} returnForm={emptyCart} />,
           session,
         );
       case PunchoutStatus.CANCELLED:
         return page(
           status,
-          <MessagePage lang={lang} t={t} title={t.cancelledTitle} text={t.cancelled} />,
+          <ShopMessagePage lang={lang} t={t} title={t.cancelledTitle} text={t.cancelled} />,
           session,
         );
       default:
         return page(
           status,
-          <MessagePage lang={lang} t={t} title={t.transferredTitle} text={t.transferred} />,
+          <ShopMessagePage lang={lang} t={t} title={t.transferredTitle} text={t.transferred} />,
           session,
         );
     }
   }
 
-  /** Resolves the session of a page and runs `work` when it is open; ended and unknown ones are answered here. */
+  /** Runs `work` when the page's session is open; ended and unknown ones are answered here. */
   private async withOpen(
-    sessionKey: string,
+    visit: PunchoutVisit,
     lang: PageLanguage,
-    work: (session: PunchoutSession) => Promise<PageResult>,
-  ): Promise<PageResult> {
-    const resolved = await this.sessions.resolve(sessionKey);
+    work: (session: PunchoutSession) => Promise<ShopResult>,
+  ): Promise<ShopResult> {
+    const { resolved } = visit;
     if (resolved.kind === 'missing') return this.notFound(lang);
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang);
-    // A 429 (ApiError) becomes an HTML page with Retry-After in PunchoutPageErrorFilter.
-    await this.limiter.consume(this.sessionLimit, resolved.session.id);
     return work(resolved.session);
   }
 
@@ -183,21 +176,21 @@ export class PunchoutPagesService {
   }
 
   async product(
-    sessionKey: string,
+    visit: PunchoutVisit,
     productId: string | undefined,
     lang: PageLanguage,
     notices: Notice[] = [],
     status = 200,
   ) {
-    return this.withOpen(sessionKey, lang, async (session) => {
+    return this.withOpen(visit, lang, async (session) => {
       const id = productId ?? session.productId;
       // A session that started without a product (an OCI call-up) opens on the start page.
-      if (id === null) return this.startPage(session, sessionKey, lang);
+      if (id === null) return this.startPage(session, visit.key, lang);
       if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
       // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
       const [product, ctx] = await Promise.all([
         this.catalog.findProduct(id),
-        this.context(session, sessionKey, lang),
+        this.context(session, visit.key, lang),
         this.sessions.touch(session),
       ]);
       if (!product) return this.notFound(lang);
@@ -216,16 +209,13 @@ export class PunchoutPagesService {
   }
 
   async searchPage(
-    sessionKey: string,
+    visit: PunchoutVisit,
     params: Record<string, unknown>,
     rawQuery: string,
     lang: PageLanguage,
   ) {
-    return this.withOpen(sessionKey, lang, async (session) => {
-      const [ctx] = await Promise.all([
-        this.context(session, sessionKey, lang),
-        this.sessions.touch(session),
-      ]);
+    return this.withOpen(visit, lang, async (session) => {
+      const [ctx] = await Promise.all([this.context(session, visit.key, lang), this.sessions.touch(session)]);
       const query = typeof params.query === 'string' ? params.query : '';
       // Every parameter but the page size goes to the search as the API takes it (facet filters too).
       const parsed = parseSearchRequest({ ...params, pageSize: String(SEARCH_LIMITS.maxPageSize) }, rawQuery);
@@ -251,17 +241,14 @@ export class PunchoutPagesService {
         const notices = [{ kind: 'error' as const, text: ctx.t.searchNeedsWord }];
         return page(400, <SearchPage ctx={ctx} search={empty} notices={notices} />, session);
       }
-      const view = buildSearchView(result, parsed.request, sessionKey, this.config.publicUrl);
+      const view = buildSearchView(result, parsed.request, visit.key, this.config.publicUrl);
       return page(200, <SearchPage ctx={ctx} search={view} />, session);
     });
   }
 
-  async cancelConfirmPage(sessionKey: string, lang: PageLanguage) {
-    return this.withOpen(sessionKey, lang, async (session) => {
-      const [ctx] = await Promise.all([
-        this.context(session, sessionKey, lang),
-        this.sessions.touch(session),
-      ]);
+  async cancelConfirmPage(visit: PunchoutVisit, lang: PageLanguage) {
+    return this.withOpen(visit, lang, async (session) => {
+      const [ctx] = await Promise.all([this.context(session, visit.key, lang), this.sessions.touch(session)]);
       // A cXML cancel sends back the cart the session opened with (edit), not necessarily an empty one.
       const keepsOpeningCart = session.protocol === PunchoutProtocols.cxml;
       return page(
@@ -273,17 +260,17 @@ export class PunchoutPagesService {
   }
 
   async cartPage(
-    sessionKey: string,
+    visit: PunchoutVisit,
     lang: PageLanguage,
     done?: unknown,
     notices: Notice[] = [],
     status = 200,
   ) {
-    return this.withOpen(sessionKey, lang, async (session) => {
+    return this.withOpen(visit, lang, async (session) => {
       await this.sessions.touch(session);
       return this.renderCart(
         session,
-        sessionKey,
+        visit.key,
         lang,
         [...doneNotice(done, messagesFor(lang)), ...notices],
         status,
@@ -314,7 +301,7 @@ export class PunchoutPagesService {
   }
 
   /** A redirect to the cart (malformed keys too: the cart page answers them with the 404 page). */
-  cartRedirect(sessionKey: string): PageResult {
+  cartRedirect(sessionKey: string): ShopResult {
     return {
       kind: 'redirect',
       location: isSessionKey(sessionKey) ? cartPath(sessionKey) : `${PUNCHOUT_BASE}/s/-/cart`,
@@ -326,33 +313,32 @@ export class PunchoutPagesService {
    * update, remove, transfer) of a read-only session (cXML inspect) is refused with 403.
    */
   private async posted(
-    sessionKey: string,
+    visit: PunchoutVisit,
     form: Record<string, string | string[]>,
     lang: PageLanguage,
-    work: (session: PunchoutSession) => Promise<PageResult>,
+    work: (session: PunchoutSession) => Promise<ShopResult>,
     changesCart = true,
-  ): Promise<PageResult> {
-    const resolved = await this.sessions.resolve(sessionKey);
+  ): Promise<ShopResult> {
+    const { resolved } = visit;
     if (resolved.kind === 'missing') return this.notFound(lang);
-    await this.limiter.consume(this.sessionLimit, resolved.session.id);
     if (!csrfTokenMatches(form.csrf, resolved.session.csrfToken)) {
       const t = messagesFor(lang);
-      return page(403, <MessagePage lang={lang} t={t} title={t.csrfTitle} text={t.csrf} />);
+      return page(403, <ShopMessagePage lang={lang} t={t} title={t.csrfTitle} text={t.csrf} />);
     }
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang, 409);
     if (changesCart && resolved.session.readOnly) {
       const t = messagesFor(lang);
       return page(
         403,
-        <MessagePage lang={lang} t={t} title={t.readOnlyTitle} text={t.readOnlyRefused} />,
+        <ShopMessagePage lang={lang} t={t} title={t.readOnlyTitle} text={t.readOnlyRefused} />,
         resolved.session,
       );
     }
     return work(resolved.session);
   }
 
-  add(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
-    return this.posted(sessionKey, form, lang, async (session) => {
+  add(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const productId =
         typeof form.productId === 'string' && CATALOG_ID_PATTERN.test(form.productId)
@@ -371,42 +357,42 @@ export class PunchoutPagesService {
         : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.product(sessionKey, productId, lang, [refusal.notice], refusal.status);
-      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=added` };
+      if (refusal) return this.product(visit, productId, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(visit.key)}?done=added` };
     });
   }
 
-  update(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
-    return this.posted(sessionKey, form, lang, async (session) => {
+  update(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity), lang);
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
-      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=updated` };
+      if (refusal) return this.renderCart(session, visit.key, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(visit.key)}?done=updated` };
     });
   }
 
-  remove(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
-    return this.posted(sessionKey, form, lang, async (session) => {
+  remove(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.remove(session, offerId, lang);
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.renderCart(session, sessionKey, lang, [refusal.notice], refusal.status);
-      return { kind: 'redirect', location: `${cartPath(sessionKey)}?done=removed` };
+      if (refusal) return this.renderCart(session, visit.key, lang, [refusal.notice], refusal.status);
+      return { kind: 'redirect', location: `${cartPath(visit.key)}?done=removed` };
     });
   }
 
-  transfer(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
-    return this.posted(sessionKey, form, lang, async (session) => {
+  transfer(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
+    return this.posted(visit, form, lang, async (session) => {
       const t = messagesFor(lang);
       const outcome = await this.returns.transfer(session);
       switch (outcome.kind) {
         case 'sent':
           return page(
             200,
-            <MessagePage
+            <ShopMessagePage
               lang={lang}
               t={t}
               title={t.transferredTitle}
@@ -425,7 +411,7 @@ export class PunchoutPagesService {
         case 'review':
           return this.renderCart(
             session,
-            sessionKey,
+            visit.key,
             lang,
             [{ kind: 'warn', text: t.revalidated }, ...revalidationNotices(outcome.changes, lang)],
             409,
@@ -433,7 +419,7 @@ export class PunchoutPagesService {
         case 'empty':
           return this.renderCart(
             session,
-            sessionKey,
+            visit.key,
             lang,
             [{ kind: 'error', text: t.cartEmptyTransfer }],
             400,
@@ -446,9 +432,9 @@ export class PunchoutPagesService {
     });
   }
 
-  cancel(sessionKey: string, form: Record<string, string | string[]>, lang: PageLanguage) {
+  cancel(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(
-      sessionKey,
+      visit,
       form,
       lang,
       async (session) => {
@@ -457,7 +443,7 @@ export class PunchoutPagesService {
         if (!cancelled) return this.ended(await this.sessions.reload(session.id), lang, 409);
         return page(
           200,
-          <MessagePage
+          <ShopMessagePage
             lang={lang}
             t={t}
             title={t.cancelledTitle}
@@ -473,7 +459,7 @@ export class PunchoutPagesService {
   }
 }
 
-function page(status: number, vnode: VNode, session?: PunchoutSession): PageResult {
+function page(status: number, vnode: VNode, session?: PunchoutSession): ShopResult {
   return { kind: 'page', status, page: vnode, session };
 }
 

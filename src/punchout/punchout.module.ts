@@ -1,3 +1,4 @@
+import { PageLanguageGuard } from '../web/page-area.guard';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { GuidanceModule } from '../guidance/guidance.module';
@@ -11,7 +12,8 @@ import { PunchoutApiController } from './punchout-api.controller';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutCatalogReader } from './punchout-catalog.reader';
 import { PunchoutExpiryScheduler } from './punchout-expiry.scheduler';
-import { PunchoutPageErrorFilter } from './punchout-page-error.filter';
+import { PunchoutPageArea } from './punchout-page.area';
+import { PunchoutSessionGuard } from './punchout-session.guard';
 import { PunchoutPagesController } from './punchout-pages.controller';
 import { PunchoutPagesService } from './punchout-pages.service';
 import { PunchoutReturnService } from './punchout-return.service';
@@ -37,7 +39,9 @@ import { PunchoutSessionsService } from './punchout-sessions.service';
     CxmlReturnService,
     CxmlSetupService,
     PunchoutPagesService,
-    PunchoutPageErrorFilter,
+    PunchoutPageArea,
+    PunchoutSessionGuard,
+    PageLanguageGuard,
     PunchoutExpiryScheduler,
     OciCallupService,
     OciItemsService,

@@ -1,12 +1,14 @@
-import { Body, Controller, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/decorators/public.decorator';
 import { LOCALES } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
-import { pickLanguage } from '../web/language';
-import { sendPage } from '../web/page-security';
-import { renderPage } from '../web/render-page';
+import type { PageLanguage } from '../web/language';
+import { PageLanguageGuard } from '../web/page-area.guard';
+import { PageRoute } from '../web/page-reply';
+import { PageLang } from '../web/page-request';
+import { PageResult, pageResult, redirectTo } from '../web/page-result';
 import { readReceivedPost } from './received-post';
 import { TestBenchEnabledGuard } from './test-bench-enabled.guard';
 import { TEST_BENCH_MESSAGES } from './test-bench.messages';
@@ -23,7 +25,7 @@ export const TEST_BENCH_RECEIVER_PATH = '/test-bench/receiver';
  */
 @ApiExcludeController()
 @Public()
-@UseGuards(TestBenchEnabledGuard)
+@UseGuards(TestBenchEnabledGuard, PageLanguageGuard)
 @Controller('test-bench')
 export class TestBenchController {
   constructor(
@@ -33,28 +35,27 @@ export class TestBenchController {
   ) {}
 
   @Get()
-  async page(@Headers('accept-language') acceptLanguage: string | undefined, @Res() reply: FastifyReply) {
-    const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
-    const page = (
+  @PageRoute()
+  async page(@PageLang() lang: PageLanguage): Promise<PageResult> {
+    // The form's action is the gateway's own call-up (same origin as the page).
+    return pageResult(
       <BenchPage
         lang={lang}
         t={TEST_BENCH_MESSAGES[lang]}
         hookUrl={`${this.config.publicUrl}${TEST_BENCH_RECEIVER_PATH}`}
         defaults={await this.bench.defaults()}
-      />
+      />,
     );
-    // The form's action is the gateway's own call-up (same origin as the page).
-    sendPage(reply, renderPage(page));
   }
 
   /** A cXML setup as a buyer's system sends it; the browser goes on to the StartPage it answers. */
   @Post('cxml')
+  @PageRoute()
   async cxml(
-    @Headers('accept-language') acceptLanguage: string | undefined,
+    @PageLang() lang: PageLanguage,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ) {
+  ): Promise<PageResult> {
     const form = new URLSearchParams(typeof body === 'string' ? body : '');
     const field = (name: string, max: number) => (form.get(name) ?? '').trim().slice(0, max);
     const answer = await this.cxmlBench.open(
@@ -67,55 +68,42 @@ export class TestBenchController {
       },
       { ip: request.ip, userAgent: request.headers['user-agent'] },
     );
-    if (answer.ok) {
-      void reply.header('cache-control', 'no-store').redirect(answer.startPageUrl, 303);
-      return;
-    }
-    const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
+    if (answer.ok) return redirectTo(answer.startPageUrl);
     const t = TEST_BENCH_MESSAGES[lang];
-    sendPage(
-      reply,
-      renderPage(
-        <BenchPage
-          lang={lang}
-          t={t}
-          hookUrl={`${this.config.publicUrl}${TEST_BENCH_RECEIVER_PATH}`}
-          defaults={await this.bench.defaults()}
-          refusal={t.cxmlRefused(answer.code, answer.text)}
-        />,
-      ),
-      { status: 400 },
+    return pageResult(
+      <BenchPage
+        lang={lang}
+        t={t}
+        hookUrl={`${this.config.publicUrl}${TEST_BENCH_RECEIVER_PATH}`}
+        defaults={await this.bench.defaults()}
+        refusal={t.cxmlRefused(answer.code, answer.text)}
+      />,
+      400,
     );
   }
 
   @Get('receiver')
-  receiverEmpty(@Headers('accept-language') acceptLanguage: string | undefined, @Res() reply: FastifyReply) {
-    this.receiver(acceptLanguage, null, reply);
+  @PageRoute()
+  receiverEmpty(@PageLang() lang: PageLanguage): PageResult {
+    return this.receiver(lang, null);
   }
 
   /** What a procurement system's HOOK_URL receives: shown, stored nowhere. */
   @Post('receiver')
-  received(
-    @Headers('accept-language') acceptLanguage: string | undefined,
-    @Body() body: unknown,
-    @Res() reply: FastifyReply,
-  ) {
-    this.receiver(acceptLanguage, typeof body === 'string' ? body : '', reply);
+  @PageRoute()
+  received(@PageLang() lang: PageLanguage, @Body() body: unknown): PageResult {
+    return this.receiver(lang, typeof body === 'string' ? body : '');
   }
 
-  private receiver(acceptLanguage: string | undefined, rawBody: string | null, reply: FastifyReply) {
-    const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
+  private receiver(lang: PageLanguage, rawBody: string | null): PageResult {
     const receivedAt = new Date().toLocaleString(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'medium' });
-    sendPage(
-      reply,
-      renderPage(
-        <ReceiverPage
-          lang={lang}
-          t={TEST_BENCH_MESSAGES[lang]}
-          received={rawBody === null ? null : readReceivedPost(rawBody)}
-          receivedAt={receivedAt}
-        />,
-      ),
+    return pageResult(
+      <ReceiverPage
+        lang={lang}
+        t={TEST_BENCH_MESSAGES[lang]}
+        received={rawBody === null ? null : readReceivedPost(rawBody)}
+        receivedAt={receivedAt}
+      />,
     );
   }
 }

@@ -1,23 +1,26 @@
+import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../common/filters/error-response';
 import { PageErrorResponder } from '../common/filters/page-error.responder';
+import { AppConfig } from '../config/app-config';
 import { PageLanguage, pickLanguage } from './language';
-import { Layout } from './layout';
-import { sendPage } from './page-security';
-import { renderPage } from './render-page';
+import { MessagePage } from './message.page';
+import { ErrorPageAddition, PageAreas } from './page-areas';
+import { PageError, PageMessage } from './page-error';
+import type { PageRequest } from './page-request';
+import { sendPageResult } from './page-reply';
+import { pageResult } from './page-result';
 
-interface ErrorText {
-  title: string;
-  text: string;
-}
+type ErrorText = Pick<PageMessage, 'title' | 'text'>;
 
 export const ERROR_PAGE_TEXTS: Record<
   PageLanguage,
-  Record<'400' | '404' | '413' | '415' | '429' | '503' | '500', ErrorText>
+  Record<'400' | '404' | '410' | '413' | '415' | '429' | '503' | '500', ErrorText>
 > = {
   en: {
     '400': { title: 'Request not accepted', text: 'The page could not handle this request.' },
     '404': { title: 'Page not found', text: 'There is no page at this address.' },
+    '410': { title: 'No longer available', text: 'This page existed but is no longer available.' },
     '413': { title: 'Request too large', text: 'The form sent more data than a page accepts.' },
     '415': { title: 'Content not accepted', text: 'Pages accept HTML forms in UTF-8 only.' },
     '429': { title: 'Too many requests', text: 'Please wait a moment, then try again.' },
@@ -27,6 +30,7 @@ export const ERROR_PAGE_TEXTS: Record<
   de: {
     '400': { title: 'Anfrage nicht angenommen', text: 'Die Seite konnte diese Anfrage nicht verarbeiten.' },
     '404': { title: 'Seite nicht gefunden', text: 'Unter dieser Adresse gibt es keine Seite.' },
+    '410': { title: 'Nicht mehr verfügbar', text: 'Diese Seite gab es, sie ist aber nicht mehr verfügbar.' },
     '413': {
       title: 'Anfrage zu groß',
       text: 'Das Formular hat mehr Daten gesendet, als eine Seite annimmt.',
@@ -44,46 +48,82 @@ export const ERROR_PAGE_TEXTS: Record<
 function textFor(lang: PageLanguage, status: number): ErrorText {
   const texts = ERROR_PAGE_TEXTS[lang];
   if (status === 404 || status === 405) return texts['404'];
-  if (status === 413 || status === 415 || status === 429 || status === 503)
-    return texts[String(status) as '413'];
+  if (status === 410 || status === 413 || status === 415 || status === 429 || status === 503)
+    return texts[String(status) as '410'];
   return status >= 500 ? texts['500'] : texts['400'];
 }
 
 /**
- * The HTML error page of the browser page areas (URLs under `prefixes`), for errors that reach the
- * global filter: same status and headers (Retry-After) as the API would send, the code and the
- * request id on the page for support, in the visitor's language, with the pages' security headers.
+ * The one HTML error page of every page area (src/web/page-areas.ts): whatever a page route throws,
+ * and what fails before its handler runs (a body too large or of the wrong type, an unknown page
+ * path), answers a page in the visitor's language, in the area's frame and wording, with the status
+ * and headers (Retry-After) the API would send, the code and request id for support, and the pages'
+ * security headers. An area's hook runs first (punchout ends its open session and offers the cart).
  */
+@Injectable()
 export class HtmlErrorResponder extends PageErrorResponder {
+  private readonly logger = new Logger('PageErrors');
+
   constructor(
-    private readonly prefixes: string[],
-    private readonly fallbackLanguage: PageLanguage,
+    private readonly areas: PageAreas,
+    private readonly config: AppConfig,
   ) {
     super();
   }
 
   handles(request: FastifyRequest): boolean {
-    const path = request?.url?.split('?')[0] ?? '';
-    return this.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    return this.areas.areaOf(request) !== undefined;
   }
 
-  send(request: FastifyRequest, reply: FastifyReply, error: ErrorResponse): void {
-    const header = request.headers['accept-language'];
-    const lang = pickLanguage(typeof header === 'string' ? header : undefined, this.fallbackLanguage);
-    const { title, text } = textFor(lang, error.status);
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: ErrorResponse,
+    exception: unknown,
+  ): Promise<void> {
+    const area = this.areas.areaOf(request);
+    const lang = (request as PageRequest).pageLanguage ?? this.languageOf(request);
+    let addition: ErrorPageAddition | undefined;
+    try {
+      addition = await area?.onError?.(request, error, exception);
+    } catch (hookError) {
+      this.logger.error({ err: hookError, reqId: request.id }, 'page error hook failed');
+    }
+    const message: PageMessage =
+      exception instanceof PageError
+        ? exception.pageMessage
+        : (area?.errorMessage?.(error.status, lang) ?? textFor(lang, error.status));
     void reply.headers(error.headers);
-    sendPage(
+    sendPageResult(
       reply,
-      renderPage(
-        <Layout lang={lang} title={title}>
-          <h1>{title}</h1>
-          <p>{text}</p>
-          <p class="error-reference">
-            <code>{error.body.error}</code> · <code>{String(request.id)}</code>
-          </p>
-        </Layout>,
+      pageResult(
+        <MessagePage
+          lang={lang}
+          {...message}
+          {...(addition?.hint ? { hint: addition.hint } : {})}
+          documentTitle={area?.documentTitle?.(message.title, lang) ?? message.title}
+          styles={area?.styles}
+          scripts={addition?.scripts}
+          header={area?.header?.(lang)}
+          reference={
+            exception instanceof PageError
+              ? undefined
+              : { code: error.body.error, requestId: String(request.id) }
+          }
+        >
+          {addition?.content}
+        </MessagePage>,
+        error.status,
+        {
+          formActions: addition?.formActions,
+          frameAncestors: addition?.frameAncestors ?? area?.frameAncestors,
+        },
       ),
-      { status: error.status },
     );
+  }
+
+  private languageOf(request: FastifyRequest): PageLanguage {
+    const header = request.headers['accept-language'];
+    return pickLanguage(typeof header === 'string' ? header : undefined, this.config.defaultLanguage);
   }
 }

@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
+import { PageLanguageGuard } from '../../web/page-area.guard';
 import { AuditModule } from '../audit.module';
 import { AuditReviewModule } from '../review/audit-review.module';
 import { AuditConsoleController } from './audit-console.controller';
+import { ConsolePageArea } from './console-page.area';
+import { ConsoleSignInController } from './console-sign-in.controller';
 import { ConsoleSignInModule } from './console-sign-in.module';
+import { ConsoleViewerGuard } from './console-viewer.guard';
 
 /** The compliance console's pages. */
 @Module({
   imports: [AuditModule, AuditReviewModule, ConsoleSignInModule],
-  controllers: [AuditConsoleController],
+  controllers: [ConsoleSignInController, AuditConsoleController],
+  providers: [ConsoleViewerGuard, PageLanguageGuard, ConsolePageArea],
 })
 export class AuditConsoleModule {}

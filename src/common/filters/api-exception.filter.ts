@@ -30,7 +30,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
         `request failed with ${status}`,
       );
     }
-    if (this.pages?.handles(request)) return this.pages.send(request, reply, { status, body, headers });
+    if (this.pages?.handles(request)) {
+      return void this.pages.send(request, reply, { status, body, headers }, exception).catch((error) => {
+        this.logger.error({ err: error, reqId: request?.id }, 'the error page could not be sent');
+        if (!reply.sent) void reply.status(status).headers(headers).send(body);
+      });
+    }
     void reply.status(status).headers(headers).send(body);
   }
 }

@@ -1,14 +1,16 @@
-import { Body, Controller, Get, Headers, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { AppConfig } from '../../config/app-config';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
-import { pickLanguage } from '../../web/language';
+import type { PageLanguage } from '../../web/language';
+import { PageLanguageGuard } from '../../web/page-area.guard';
 import { readPageForm } from '../../web/page-form';
-import { frameAncestorsSource, sendPage } from '../../web/page-security';
-import { renderPage } from '../../web/render-page';
-import { PunchoutPageErrorFilter } from '../punchout-page-error.filter';
+import { PageRoute } from '../../web/page-reply';
+import { PageLang } from '../../web/page-request';
+import { PageResult, pageResult } from '../../web/page-result';
+import { frameAncestorsSource } from '../../web/page-security';
 import { PUNCHOUT_BASE } from '../punchout-paths';
 import { readOciParams } from './oci-callup-request.parser';
 import { CallupAnswer, OciCallupService } from './oci-callup.service';
@@ -16,12 +18,12 @@ import { CallupAnswer, OciCallupService } from './oci-callup.service';
 /**
  * `GET|POST /punchout/oci`: SAP's OCI catalog call-up and its functions (docs/punchout.md,
  * "Connecting SAP"). Public like the shop pages: the call carries its own credentials. Answers are
- * HTML pages in the buyer's language (errors too, through the pages' error filter).
+ * HTML pages in the buyer's language (errors too: the shop's page area answers them).
  */
 @ApiExcludeController()
 @Public()
-@UseFilters(PunchoutPageErrorFilter)
 @LimitPerAddress('punchout-pages')
+@UseGuards(PageLanguageGuard)
 @Controller(`${PUNCHOUT_BASE.slice(1)}/oci`)
 export class OciCallupController {
   constructor(
@@ -30,40 +32,24 @@ export class OciCallupController {
   ) {}
 
   @Get()
-  async get(
-    @Headers('accept-language') acceptLanguage: string | undefined,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  @PageRoute()
+  async get(@PageLang() lang: PageLanguage, @Req() request: FastifyRequest): Promise<PageResult> {
     // Link checkers send HEAD: answer without signing in, opening a session or recording anything.
-    if (request.method === 'HEAD') {
-      void reply
-        .code(200)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send();
-      return;
-    }
-    await this.handle(request, undefined, acceptLanguage, reply);
+    if (request.method === 'HEAD') return pageResult(null);
+    return this.handle(request, undefined, lang);
   }
 
   @Post()
+  @PageRoute()
   async post(
     @Body() body: unknown,
-    @Headers('accept-language') acceptLanguage: string | undefined,
+    @PageLang() lang: PageLanguage,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    await this.handle(request, body, acceptLanguage, reply);
+  ): Promise<PageResult> {
+    return this.handle(request, body, lang);
   }
 
-  private async handle(
-    request: FastifyRequest,
-    body: unknown,
-    acceptLanguage: string | undefined,
-    reply: FastifyReply,
-  ): Promise<void> {
-    const lang = pickLanguage(acceptLanguage, this.config.defaultLanguage);
+  private async handle(request: FastifyRequest, body: unknown, lang: PageLanguage): Promise<PageResult> {
     const at = request.url.indexOf('?');
     const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
     // A form body (SAP's POST); any other body counts as none. A malformed one is a 400 page.
@@ -80,19 +66,12 @@ export class OciCallupController {
       { ip: request.ip, userAgent: request.headers['user-agent'] },
       lang,
     );
-    this.send(reply, answer);
+    return this.answer(answer);
   }
 
-  private send(reply: FastifyReply, answer: CallupAnswer): void {
-    if (answer.kind === 'redirect') {
-      void reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(answer.location, 303);
-      return;
-    }
-    sendPage(reply, renderPage(answer.page), {
-      status: answer.status,
+  private answer(answer: CallupAnswer): PageResult {
+    if (answer.kind === 'redirect') return answer;
+    return pageResult(answer.page, answer.status, {
       formActions: answer.formAction ? [answer.formAction] : [],
       // Refusals: PUNCHOUT_FRAME_ANCESTORS only; answers: the caller's own origins too.
       frameAncestors: frameAncestorsSource(answer.frameOrigins ?? [], this.config.punchout.frameAncestors),

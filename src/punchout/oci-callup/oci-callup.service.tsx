@@ -15,7 +15,7 @@ import { productPath, searchPath, sessionPath } from '../punchout-paths';
 import { PunchoutProtocols } from '../punchout-protocol';
 import { PunchoutSessionsService } from '../punchout-sessions.service';
 import { messagesFor } from '../punchout.messages';
-import { MessagePage } from '../views/message.page';
+import { ShopMessagePage } from '../views/shop-message.page';
 import { ProductPage } from '../views/product.page';
 import { displayContext } from '../views/shop-view.models';
 import {
@@ -173,7 +173,7 @@ export class OciCallupService {
         if (!product)
           return page(
             404,
-            <MessagePage lang={c.lang} t={t} title={t.notFoundTitle} text={c.m.productMissing} />,
+            <ShopMessagePage lang={c.lang} t={t} title={t.notFoundTitle} text={c.m.productMissing} />,
             undefined,
             c.frameOrigins,
           );
@@ -193,7 +193,7 @@ export class OciCallupService {
         await this.record(caller, c.userId, 'ok', c.facts, { lineCount: fields.length > 0 ? 1 : 0, fields });
         return page(
           200,
-          <MessagePage
+          <ShopMessagePage
             lang={c.lang}
             t={t}
             title={c.m.validateTitle}
@@ -212,7 +212,7 @@ export class OciCallupService {
         await this.record(caller, c.userId, 'ok', c.facts, { lineCount });
         return page(
           200,
-          <MessagePage
+          <ShopMessagePage
             lang={c.lang}
             t={t}
             title={c.m.searchTitle}
@@ -259,7 +259,7 @@ export class OciCallupService {
           return [400, m.quantityTitle, m.quantityInvalid(detailOf(detail, 'value'))];
       }
     })();
-    return page(status, <MessagePage lang={lang} t={t} title={title} text={text} />);
+    return page(status, <ShopMessagePage lang={lang} t={t} title={title} text={text} />);
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import type { PageLanguage } from '../../../web/language';
 import { Layout } from '../../../web/layout';
+import { MessagePage } from '../../../web/message.page';
+import type { PageMessage } from '../../../web/page-error';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 
@@ -18,10 +20,10 @@ export interface FrameProps {
   children?: ComponentChildren;
 }
 
-/** Every console page: the shared layout, the console header with navigation and sign-out. */
-export function ConsoleFrame(props: FrameProps) {
+/** The console header: its name, the organization, navigation and sign-out once signed in. */
+export function ConsoleHeader(props: Pick<FrameProps, 'text' | 'viewer' | 'current'>) {
   const { text, viewer } = props;
-  const header = (
+  return (
     <header class="site-header">
       <div class="inner">
         <span class="console-brand">
@@ -58,42 +60,41 @@ export function ConsoleFrame(props: FrameProps) {
       </div>
     </header>
   );
+}
+
+/** The browser tab's title of a console page. */
+export function consoleDocumentTitle(title: string, text: ConsoleMessages): string {
+  return `${title} – ${text.consoleTitle}`;
+}
+
+/** Every console page: the shared layout, the console header with navigation and sign-out. */
+export function ConsoleFrame(props: FrameProps) {
   return (
     <Layout
       lang={props.lang}
-      title={`${props.title} – ${text.consoleTitle}`}
+      title={consoleDocumentTitle(props.title, props.text)}
       styles={CONSOLE_STYLES}
-      header={header}
+      header={<ConsoleHeader text={props.text} viewer={props.viewer} current={props.current} />}
     >
       {props.children}
     </Layout>
   );
 }
 
-/** A page that only explains something (used or expired link, signed out, not found). */
-export function MessagePage(props: {
-  lang: PageLanguage;
-  text: ConsoleMessages;
-  title: string;
-  message: string;
-  hint?: string;
-  viewer?: ConsoleViewer;
-  kind?: 'error' | 'warn' | 'ok';
-  link?: { href: string; label: string };
-}) {
+/** A console page that only explains something (used or expired link, signed out, not found). */
+export function ConsoleMessagePage(
+  props: PageMessage & { lang: PageLanguage; messages: ConsoleMessages; viewer?: ConsoleViewer },
+) {
+  const { lang, messages, viewer, ...message } = props;
   return (
-    <ConsoleFrame lang={props.lang} text={props.text} title={props.title} viewer={props.viewer}>
-      <h1>{props.title}</h1>
-      <div class={`notice ${props.kind ?? 'error'}`} data-notice={props.kind ?? 'error'}>
-        <p>{props.message}</p>
-        {props.hint ? <p>{props.hint}</p> : null}
-      </div>
-      {props.link ? (
-        <p>
-          <a href={props.link.href}>{props.link.label}</a>
-        </p>
-      ) : null}
-    </ConsoleFrame>
+    <MessagePage
+      lang={lang}
+      kind="error"
+      {...message}
+      documentTitle={consoleDocumentTitle(message.title, messages)}
+      styles={CONSOLE_STYLES}
+      header={<ConsoleHeader text={messages} viewer={viewer} />}
+    />
   );
 }
 

@@ -1,14 +1,15 @@
-import { Layout } from '../../web/layout';
 import type { PageLanguage } from '../../web/language';
+import { MessagePage } from '../../web/message.page';
 import { PUNCHOUT_SCRIPTS, PUNCHOUT_STYLES } from './shop-layout';
 import type { ReturnFormView } from './shop-view.models';
 import type { PunchoutMessages } from '../punchout.messages';
 
 /**
- * A page without the shop: not found, link already used, session over. When `returnForm` is given,
- * it offers (or, with autoSubmit, performs) the post back to the procurement system.
+ * A page without the shop (the toolkit's message page in the shop's look): not found, link already
+ * used, session over. When `returnForm` is given, it offers (or, with autoSubmit, performs) the post
+ * back to the procurement system.
  */
-export function MessagePage(props: {
+export function ShopMessagePage(props: {
   lang: PageLanguage;
   t: PunchoutMessages;
   title: string;
@@ -18,19 +19,18 @@ export function MessagePage(props: {
   returnLabel?: string;
 }) {
   return (
-    <Layout
+    <MessagePage
       lang={props.lang}
       title={props.title}
+      text={props.text}
+      hint={props.hint}
       styles={PUNCHOUT_STYLES}
       scripts={props.returnForm?.autoSubmit ? PUNCHOUT_SCRIPTS : []}
     >
-      <h1>{props.title}</h1>
-      <p class="punchout-message">{props.text}</p>
-      {props.hint && <p class="muted">{props.hint}</p>}
       {props.returnForm && (
         <ReturnForm form={props.returnForm} label={props.returnLabel ?? props.t.returnButton} />
       )}
-    </Layout>
+    </MessagePage>
   );
 }
 
