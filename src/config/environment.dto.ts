@@ -376,7 +376,8 @@ export class EnvironmentVariables {
   RATE_LIMIT_REDIS_PREFIX = 'mpg:rl:';
 
   /**
-   * Language of search names and prices when `Accept-Language` names none of `en`, `de`.
+   * Language of the API's names and prices and of every page (shop, console, test bench, errors) when
+   * `Accept-Language` names none of `en`, `de`.
    * @section Search, product details and their caches
    */
   @IsIn(['en', 'de'])

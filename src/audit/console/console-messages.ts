@@ -131,7 +131,7 @@ const EN: ConsoleMessages = {
     unknownTitle: 'This sign-in link is not valid',
     unknown: 'The link is incomplete or unknown. No console was opened.',
     howToGetLink:
-      'Ask for a new link with your API token (POST /api/v1/audit/console-links) or from an operator (gateway audit console-link).',
+      'To sign in, ask the administrator of your gateway for a new sign-in link. Each link works once, for 10 minutes.',
     signedOutTitle: 'Signed out',
     signedOut: 'Your console session has ended.',
     requiredTitle: 'Sign-in required',
@@ -276,7 +276,7 @@ const DE: ConsoleMessages = {
     unknownTitle: 'Dieser Anmeldelink ist ungültig',
     unknown: 'Der Link ist unvollständig oder unbekannt. Es wurde keine Konsole geöffnet.',
     howToGetLink:
-      'Fordern Sie einen neuen Link mit Ihrem API-Token an (POST /api/v1/audit/console-links) oder bei einem Betreiber (gateway audit console-link).',
+      'Zum Anmelden bitten Sie die Administration Ihres Gateways um einen neuen Anmeldelink. Jeder Link gilt einmal, 10 Minuten lang.',
     signedOutTitle: 'Abgemeldet',
     signedOut: 'Ihre Konsolensitzung wurde beendet.',
     requiredTitle: 'Anmeldung erforderlich',
