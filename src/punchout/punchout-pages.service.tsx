@@ -22,7 +22,7 @@ import { CartPage } from './views/cart.page';
 import { ShopMessagePage } from './views/shop-message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
-import { PunchoutProtocols } from './punchout-protocol';
+import { PunchoutProtocols } from '../common/punchout-protocol';
 import type { RevalidationChange } from './revalidation-change';
 import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';

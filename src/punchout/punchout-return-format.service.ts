@@ -4,7 +4,7 @@ import type { Prisma, PunchoutSession } from '../generated/prisma/client';
 import { PrismaService } from '../database/prisma.service';
 import { CxmlReturnService } from './cxml/cxml-return.service';
 import { buildOciFields, OciField, OciLine } from './oci-fields';
-import { PunchoutProtocols } from './punchout-protocol';
+import { PunchoutProtocols } from '../common/punchout-protocol';
 
 /** The fields the return form posts, and what the session's audit event records besides them. */
 export interface ReturnForm {

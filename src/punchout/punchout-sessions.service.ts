@@ -14,7 +14,7 @@ import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import type { OciField } from './oci-fields';
 import { startPath } from './punchout-paths';
 import { PunchoutReturnFormatService } from './punchout-return-format.service';
-import { PunchoutProtocol } from './punchout-protocol';
+import { PunchoutProtocol } from '../common/punchout-protocol';
 import { parsePunchoutRequest, ShipTo } from './punchout-request.parser';
 import {
   digestOf,

@@ -12,7 +12,16 @@ import { AuditChainService } from '../audit-chain.service';
 import { AuditExportService } from '../audit-export.service';
 import { AuditReviewService } from '../review/audit-review.service';
 import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query';
-import { consoleMessages } from './console-messages';
+import { AuditEventResponse } from '../review/dto/audit-review.response';
+import { ListAdministrationEventsQuery } from '../review/dto/list-administration-events.query';
+import { administrationExport } from './administration-export';
+import { administrationSummary } from './administration-summary';
+import { consoleMessages, ConsoleMessages } from './console-messages';
+import {
+  ADMINISTRATION_PATH,
+  AdministrationFilterValues,
+  AdministrationPage,
+} from './pages/administration-page';
 import type { ConsoleViewer } from './console-sign-in.service';
 import { ConsoleViewerGuard, Viewer } from './console-viewer.guard';
 import { CONSOLE_PATH, ConsoleFrame, ConsoleMessagePage } from './pages/console-frame';
@@ -27,7 +36,16 @@ export const DASHBOARD_VERIFY_MAX_EVENTS = 100_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_NAMES = ['from', 'to', 'email', 'status', 'productId'] as const;
+const FILTER_NAMES = [
+  'from',
+  'to',
+  'email',
+  'status',
+  'productId',
+  'reference',
+  'product',
+  'protocol',
+] as const;
 
 /**
  * The compliance console: read-only server-rendered pages for a signed-in auditor (the guard
@@ -157,6 +175,75 @@ export class AuditConsoleController {
     return pageResult(<SessionPage lang={lang} text={text} viewer={viewer} session={detail} />);
   }
 
+  @Get('administration')
+  @PageRoute()
+  async administration(
+    @Viewer() viewer: ConsoleViewer,
+    @PageLang() lang: PageLanguage,
+    @Query() query: Record<string, unknown>,
+  ): Promise<PageResult> {
+    const text = consoleMessages(lang);
+    const filters = administrationFilters(query);
+    const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
+    const frame = { lang, text, viewer, filters, isFirstPage: !cursor };
+    const dto = this.administrationQuery(filters, cursor);
+    if ('problems' in dto) return pageResult(<AdministrationPage {...frame} problems={dto.problems} />, 400);
+    let page;
+    try {
+      page = await this.review.listAdministration(viewer.organizationId, dto.query);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.getStatus() !== 400) throw error;
+      return pageResult(<AdministrationPage {...frame} problems={[error.description]} />, 400);
+    }
+    const next = new URLSearchParams(filters as Record<string, string>);
+    if (page.nextCursor) next.set('cursor', page.nextCursor);
+    const describe = administrationDescriber(text);
+    return pageResult(
+      <AdministrationPage
+        {...frame}
+        entries={page.items.map((event) => ({ event, ...describe(event) }))}
+        nextQuery={page.nextCursor ? `?${next.toString()}` : undefined}
+      />,
+    );
+  }
+
+  /** The administration events the filters match, as JSON Lines or CSV. */
+  @Get('administration/export')
+  @PageRoute()
+  administrationExport(
+    @Viewer() viewer: ConsoleViewer,
+    @PageLang() lang: PageLanguage,
+    @Query() query: Record<string, unknown>,
+  ): PageResult {
+    const text = consoleMessages(lang);
+    const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
+    const dto = this.administrationQuery(administrationFilters(query), undefined);
+    if (!format || 'problems' in dto) {
+      return pageResult(
+        <ConsoleMessagePage
+          lang={lang}
+          messages={text}
+          viewer={viewer}
+          title={text.dashboard.exportTitle}
+          text={text.dashboard.exportInvalid}
+          link={{ href: ADMINISTRATION_PATH, label: text.nav.administration }}
+        />,
+        400,
+      );
+    }
+    const day = this.clock.now().toISOString().slice(0, 10);
+    return {
+      kind: 'download',
+      body: administrationExport(
+        this.review.allAdministration(viewer.organizationId, dto.query),
+        format,
+        administrationDescriber(text),
+      ),
+      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      fileName: `audit-administration-${viewer.organizationSlug}-${day}.${format}`,
+    };
+  }
+
   @Get('export')
   @PageRoute()
   async export(
@@ -195,11 +282,54 @@ export class AuditConsoleController {
     };
   }
 
+  /** The validated query of the administration filters (a day from the form covers that whole UTC day). */
+  private administrationQuery(
+    filters: AdministrationFilterValues,
+    cursor: string | undefined,
+  ): { query: ListAdministrationEventsQuery } | { problems: string[] } {
+    try {
+      return {
+        query: validateInput(ListAdministrationEventsQuery, {
+          ...filters,
+          to: filters.to && DAY.test(filters.to) ? nextDay(filters.to) : filters.to,
+          cursor,
+        }),
+      };
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      return { problems: error.problems };
+    }
+  }
+
   private async dashboardVerification(organizationId: string): Promise<DashboardVerification> {
     const head = await this.chain.head(organizationId);
     if (head.sequence > DASHBOARD_VERIFY_MAX_EVENTS) return { kind: 'deferred', head };
     return { kind: 'verified', result: await this.chain.verify(organizationId) };
   }
+}
+
+function administrationFilters(query: Record<string, unknown>): AdministrationFilterValues {
+  const filters: AdministrationFilterValues = {};
+  for (const name of ['type', 'actor', 'from', 'to'] as const) {
+    const value = query[name];
+    if (typeof value === 'string' && value.trim() !== '') filters[name] = value.trim();
+  }
+  return filters;
+}
+
+/** Who made a change and what it was, as the page and the export say it. */
+function administrationDescriber(text: ConsoleMessages) {
+  return (event: AuditEventResponse): { actor: string; summary: string } => ({
+    actor:
+      event.actor.email ??
+      (event.actor.label
+        ? text.administration.operator(event.actor.label)
+        : text.administration.unknownActor),
+    summary:
+      administrationSummary(event.type, event.payload, text.summaries) ??
+      text.eventTypes[event.type] ??
+      event.type,
+  });
 }
 
 /** A YYYY-MM-DD value as its UTC midnight; undefined when absent or empty, null when malformed. */

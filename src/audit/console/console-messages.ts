@@ -4,7 +4,7 @@ import type { PunchoutStatusName, SessionOutcome } from '../review/session-recor
 /** Every text of the compliance console, in English and German. */
 export interface ConsoleMessages {
   consoleTitle: string;
-  nav: { dashboard: string; sessions: string; label: string };
+  nav: { dashboard: string; sessions: string; administration: string; label: string };
   signedInAs: (email: string) => string;
   signOut: string;
   signIn: {
@@ -55,6 +55,10 @@ export interface ConsoleMessages {
     status: string;
     anyStatus: string;
     productId: string;
+    reference: string;
+    productFilter: string;
+    protocol: string;
+    anyProtocol: string;
     apply: string;
     reset: string;
     created: string;
@@ -113,11 +117,59 @@ export interface ConsoleMessages {
   outcomes: Record<SessionOutcome, string>;
   statuses: Record<PunchoutStatusName, string>;
   eventTypes: Record<string, string>;
+  protocols: Record<string, string>;
+  administration: {
+    title: string;
+    intro: string;
+    filters: string;
+    type: string;
+    anyType: string;
+    actor: string;
+    actorHint: string;
+    from: string;
+    to: string;
+    time: string;
+    who: string;
+    what: string;
+    position: string;
+    caption: string;
+    none: string;
+    operator: (label: string) => string;
+    unknownActor: string;
+    exportIntro: string;
+  };
+  summaries: AdministrationSummaries;
+}
+
+/** One readable sentence per administration event (values already quoted by the caller where text). */
+export interface AdministrationSummaries {
+  ruleAdded: (rule: string, note: string | null) => string;
+  ruleDisabled: (rule: string, note: string | null) => string;
+  rule: (effect: string, matcher: string, value: string) => string;
+  effects: Record<string, string>;
+  matchers: Record<string, string>;
+  clientCreated: (client: string, origins: string) => string;
+  clientRevoked: (client: string, tokens: number) => string;
+  clientSecretRotated: (client: string, validUntil: string | null) => string;
+  clientPunchoutSecretSet: (client: string, replaced: boolean) => string;
+  clientOriginsChanged: (client: string, added: string, removed: string) => string;
+  clientSettingsChanged: (client: string, from: string, to: string) => string;
+  userAdded: (user: string, roles: string) => string;
+  userDisabled: (user: string, tokens: number) => string;
+  userEnabled: (user: string) => string;
+  userRolesChanged: (user: string, from: string, to: string) => string;
+  tokensRevoked: (user: string, count: number) => string;
+  none: string;
 }
 
 const EN: ConsoleMessages = {
   consoleTitle: 'Compliance console',
-  nav: { dashboard: 'Dashboard', sessions: 'Punchout sessions', label: 'Console' },
+  nav: {
+    dashboard: 'Dashboard',
+    sessions: 'Punchout sessions',
+    administration: 'Administration',
+    label: 'Console',
+  },
   signedInAs: (email) => `Signed in as ${email}`,
   signOut: 'Sign out',
   signIn: {
@@ -177,6 +229,10 @@ const EN: ConsoleMessages = {
     status: 'Status',
     anyStatus: 'Any status',
     productId: 'Product id',
+    reference: 'Reference (PO-...)',
+    productFilter: 'Product (id or name)',
+    protocol: 'Started through',
+    anyProtocol: 'Any way',
     apply: 'Apply filters',
     reset: 'Reset',
     created: 'Created (UTC)',
@@ -256,12 +312,88 @@ const EN: ConsoleMessages = {
     'punchout.cancelled': 'Cancelled',
     'punchout.expired': 'Expired',
     'punchout.failed': 'Failed',
+    'punchout.oci_call': 'OCI call-up',
+    'punchout.cxml_setup': 'cXML setup',
+    'guidance.rule_added': 'Guidance rule added',
+    'guidance.rule_disabled': 'Guidance rule disabled',
+    'client.created': 'Client created',
+    'client.revoked': 'Client revoked',
+    'client.secret_rotated': 'Client secret rotated',
+    'client.punchout_secret_set': 'Punchout secret set',
+    'client.origins_changed': 'Callback origins changed',
+    'client.punchout_settings_changed': 'Punchout settings changed',
+    'user.added': 'User added',
+    'user.disabled': 'User disabled',
+    'user.enabled': 'User enabled',
+    'user.role_changed': 'Roles changed',
+    'token.revoked': 'Tokens revoked',
+  },
+  protocols: { rest: 'REST API', 'oci-callup': 'OCI call-up (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
+  administration: {
+    title: 'Administration',
+    intro:
+      'Every change to buying guidance, users, roles and clients, newest first: who made it, when, and its position in the audit chain.',
+    filters: 'Filter changes',
+    type: 'Kind of change',
+    anyType: 'Any change',
+    actor: 'Made by',
+    actorHint: 'E-mail or operator name, or part of it',
+    from: 'From (day, UTC)',
+    to: 'Until (day, UTC, inclusive)',
+    time: 'Time (UTC)',
+    who: 'Made by',
+    what: 'Change',
+    position: 'Chain position',
+    caption: 'Administration changes, newest first',
+    none: 'No change matches these filters.',
+    operator: (label) => `Operator (${label})`,
+    unknownActor: 'Unknown',
+    exportIntro: 'Download the changes that match these filters:',
+  },
+  summaries: {
+    ruleAdded: (rule, note) => `Added rule: ${rule}${note ? ` — note: ${note}` : ''}`,
+    ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
+    rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
+    effects: { blocked: 'block', preferred: 'prefer' },
+    matchers: {
+      vendor: 'vendor',
+      product: 'product',
+      product_code: 'product code',
+      brand: 'brand',
+      category: 'category',
+      unspsc_prefix: 'UNSPSC class',
+      condition: 'condition',
+      price_above: 'prices above',
+    },
+    clientCreated: (client, origins) =>
+      `Created client ${client}${origins ? `; callback origins: ${origins}` : ''}`,
+    clientRevoked: (client, tokens) => `Revoked client ${client}; ${tokens} live token(s) ended`,
+    clientSecretRotated: (client, validUntil) =>
+      `Rotated the secret of client ${client}${validUntil ? `; the previous one works until ${validUntil}` : '; the previous one stopped at once'}`,
+    clientPunchoutSecretSet: (client, replaced) =>
+      replaced
+        ? `Replaced the punchout secret of client ${client}`
+        : `Set a punchout secret for client ${client}`,
+    clientOriginsChanged: (client, added, removed) =>
+      `Callback origins of client ${client}:${added ? ` added ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` removed ${removed}` : ''}`,
+    clientSettingsChanged: (client, from, to) => `cXML encoding of client ${client}: ${from} → ${to}`,
+    userAdded: (user, roles) => `Added user ${user} with roles ${roles}`,
+    userDisabled: (user, tokens) => `Disabled user ${user}; ${tokens} live token(s) ended`,
+    userEnabled: (user) => `Enabled user ${user} again`,
+    userRolesChanged: (user, from, to) => `Roles of ${user}: ${from} → ${to}`,
+    tokensRevoked: (user, count) => `Ended ${count} live token(s) of ${user}`,
+    none: 'none',
   },
 };
 
 const DE: ConsoleMessages = {
   consoleTitle: 'Compliance-Konsole',
-  nav: { dashboard: 'Übersicht', sessions: 'Punchout-Sitzungen', label: 'Konsole' },
+  nav: {
+    dashboard: 'Übersicht',
+    sessions: 'Punchout-Sitzungen',
+    administration: 'Verwaltung',
+    label: 'Konsole',
+  },
   signedInAs: (email) => `Angemeldet als ${email}`,
   signOut: 'Abmelden',
   signIn: {
@@ -322,6 +454,10 @@ const DE: ConsoleMessages = {
     status: 'Status',
     anyStatus: 'Jeder Status',
     productId: 'Produkt-ID',
+    reference: 'Referenz (PO-...)',
+    productFilter: 'Produkt (ID oder Name)',
+    protocol: 'Gestartet über',
+    anyProtocol: 'Jeder Weg',
     apply: 'Filter anwenden',
     reset: 'Zurücksetzen',
     created: 'Erstellt (UTC)',
@@ -401,6 +537,77 @@ const DE: ConsoleMessages = {
     'punchout.cancelled': 'Abgebrochen',
     'punchout.expired': 'Abgelaufen',
     'punchout.failed': 'Fehlgeschlagen',
+    'punchout.oci_call': 'OCI-Aufruf',
+    'punchout.cxml_setup': 'cXML-Setup',
+    'guidance.rule_added': 'Einkaufsregel angelegt',
+    'guidance.rule_disabled': 'Einkaufsregel deaktiviert',
+    'client.created': 'Client angelegt',
+    'client.revoked': 'Client widerrufen',
+    'client.secret_rotated': 'Client-Geheimnis erneuert',
+    'client.punchout_secret_set': 'Punchout-Geheimnis gesetzt',
+    'client.origins_changed': 'Rücksprung-Ursprünge geändert',
+    'client.punchout_settings_changed': 'Punchout-Einstellungen geändert',
+    'user.added': 'Benutzer angelegt',
+    'user.disabled': 'Benutzer deaktiviert',
+    'user.enabled': 'Benutzer reaktiviert',
+    'user.role_changed': 'Rollen geändert',
+    'token.revoked': 'Tokens widerrufen',
+  },
+  protocols: { rest: 'REST-API', 'oci-callup': 'OCI-Aufruf (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
+  administration: {
+    title: 'Verwaltung',
+    intro:
+      'Jede Änderung an Einkaufsregeln, Benutzern, Rollen und Clients, die neueste zuerst: wer sie wann vorgenommen hat und ihre Position in der Prüfkette.',
+    filters: 'Änderungen filtern',
+    type: 'Art der Änderung',
+    anyType: 'Jede Änderung',
+    actor: 'Vorgenommen von',
+    actorHint: 'E-Mail oder Betreibername, auch ein Teil davon',
+    from: 'Ab (Tag, UTC)',
+    to: 'Bis (Tag, UTC, einschließlich)',
+    time: 'Zeit (UTC)',
+    who: 'Vorgenommen von',
+    what: 'Änderung',
+    position: 'Kettenposition',
+    caption: 'Verwaltungsänderungen, die neueste zuerst',
+    none: 'Keine Änderung passt zu diesen Filtern.',
+    operator: (label) => `Betrieb (${label})`,
+    unknownActor: 'Unbekannt',
+    exportIntro: 'Die Änderungen, die zu diesen Filtern passen, herunterladen:',
+  },
+  summaries: {
+    ruleAdded: (rule, note) => `Regel angelegt: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
+    ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
+    rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
+    effects: { blocked: 'sperren', preferred: 'bevorzugen' },
+    matchers: {
+      vendor: 'Händler',
+      product: 'Produkt',
+      product_code: 'Produktcode',
+      brand: 'Marke',
+      category: 'Kategorie',
+      unspsc_prefix: 'UNSPSC-Klasse',
+      condition: 'Zustand',
+      price_above: 'Preise über',
+    },
+    clientCreated: (client, origins) =>
+      `Client ${client} angelegt${origins ? `; Rücksprung-Ursprünge: ${origins}` : ''}`,
+    clientRevoked: (client, tokens) => `Client ${client} widerrufen; ${tokens} gültige(s) Token beendet`,
+    clientSecretRotated: (client, validUntil) =>
+      `Geheimnis von Client ${client} erneuert${validUntil ? `; das bisherige gilt bis ${validUntil}` : '; das bisherige gilt nicht mehr'}`,
+    clientPunchoutSecretSet: (client, replaced) =>
+      replaced
+        ? `Punchout-Geheimnis von Client ${client} ersetzt`
+        : `Punchout-Geheimnis für Client ${client} gesetzt`,
+    clientOriginsChanged: (client, added, removed) =>
+      `Rücksprung-Ursprünge von Client ${client}:${added ? ` hinzugefügt ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` entfernt ${removed}` : ''}`,
+    clientSettingsChanged: (client, from, to) => `cXML-Kodierung von Client ${client}: ${from} → ${to}`,
+    userAdded: (user, roles) => `Benutzer ${user} mit den Rollen ${roles} angelegt`,
+    userDisabled: (user, tokens) => `Benutzer ${user} deaktiviert; ${tokens} gültige(s) Token beendet`,
+    userEnabled: (user) => `Benutzer ${user} wieder aktiviert`,
+    userRolesChanged: (user, from, to) => `Rollen von ${user}: ${from} → ${to}`,
+    tokensRevoked: (user, count) => `${count} gültige(s) Token von ${user} beendet`,
+    none: 'keine',
   },
 };
 

@@ -11,7 +11,9 @@ import {
   AuditSessionSummary,
 } from './dto/audit-review.response';
 import { ListAuditEventsQuery } from './dto/list-audit-events.query';
-import { DEFAULT_PAGE_LIMIT } from './dto/audit-page.query';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './dto/audit-page.query';
+import { ListAdministrationEventsQuery } from './dto/list-administration-events.query';
+import { ADMINISTRATION_EVENT_TYPES } from './administration-events';
 import { ListAuditSessionsQuery } from './dto/list-audit-sessions.query';
 import {
   decodeEventCursor,
@@ -61,6 +63,18 @@ export class AuditReviewService {
     if (range) and.push({ createdAt: range });
     if (query.status) and.push({ status: query.status });
     if (query.email) and.push({ user: { email: query.email } });
+    if (query.reference) and.push({ publicId: { equals: query.reference, mode: 'insensitive' } });
+    if (query.protocol) and.push({ protocol: query.protocol });
+    if (query.product) {
+      const name = { contains: query.product, mode: 'insensitive' as const };
+      and.push({
+        OR: [
+          { productId: query.product },
+          { product: { name } },
+          { cartItems: { some: { offer: { OR: [{ productId: query.product }, { product: { name } }] } } } },
+        ],
+      });
+    }
     if (query.productId) {
       and.push({
         OR: [
@@ -134,6 +148,65 @@ export class AuditReviewService {
     };
   }
 
+  /**
+   * Changes to rules, clients, users and tokens, newest first (the console's administration page):
+   * by kind, by who made them (part of the user's e-mail or the operator's label) and by time.
+   */
+  async listAdministration(
+    organizationId: string,
+    query: ListAdministrationEventsQuery,
+  ): Promise<AuditEventPage> {
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const where = await this.administrationWhere(organizationId, query);
+    if (query.cursor) where.sequence = { lt: decodeEventCursor(query.cursor) };
+    const rows = await this.prisma.auditEvent.findMany({
+      where,
+      orderBy: { sequence: 'desc' },
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: await this.eventResponses(organizationId, page),
+      nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
+    };
+  }
+
+  /** Every administration event the filters match, newest first, a page at a time (exports). */
+  async *allAdministration(
+    organizationId: string,
+    query: Omit<ListAdministrationEventsQuery, 'cursor' | 'limit'>,
+  ): AsyncGenerator<AuditEventResponse[]> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listAdministration(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT });
+      yield page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  private async administrationWhere(
+    organizationId: string,
+    query: ListAdministrationEventsQuery,
+  ): Promise<Prisma.AuditEventWhereInput> {
+    const range = timeRange(query.from, query.to);
+    const where: Prisma.AuditEventWhereInput = {
+      organizationId,
+      type: query.type ? query.type : { in: ADMINISTRATION_EVENT_TYPES },
+    };
+    if (range) where.occurredAt = range;
+    if (query.actor) {
+      const part = { contains: query.actor, mode: 'insensitive' as const };
+      const users = await this.prisma.user.findMany({
+        where: { organizationId, email: part },
+        select: { id: true },
+        take: 1_000,
+      });
+      where.OR = [{ actorLabel: part }, { actorUserId: { in: users.map((u) => u.id) } }];
+    }
+    return where;
+  }
+
   /** Sessions created per UTC day by outcome, for the last `days` days up to and including `now`'s day. */
   async dailyOutcomes(organizationId: string, now: Date, days: number): Promise<DailyOutcomes[]> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -199,6 +272,7 @@ function summaryOf(row: SessionRow): AuditSessionSummary {
   return {
     id: row.id,
     publicId: row.publicId,
+    protocol: row.protocol,
     status: row.status,
     outcome: outcomeOf(row.status),
     userEmail: row.user.email,

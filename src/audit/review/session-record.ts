@@ -3,6 +3,10 @@
  * cart totals per currency, and the OCI fields that were posted back, grouped into cart lines.
  * No Nest or Prisma imports, so they are unit-tested without a database.
  */
+import { PunchoutProtocols } from '../../common/punchout-protocol';
+
+/** The entries a session can start through, as the review filters them. */
+export const PUNCHOUT_PROTOCOLS: string[] = Object.values(PunchoutProtocols);
 
 export type PunchoutStatusName = 'CREATED' | 'OPENED' | 'TRANSFERRED' | 'CANCELLED' | 'EXPIRED' | 'FAILED';
 export const PUNCHOUT_STATUSES: PunchoutStatusName[] = [

@@ -14,7 +14,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../callback-url';
 import { PunchoutCartService } from '../punchout-cart.service';
 import { PunchoutCatalogReader } from '../punchout-catalog.reader';
-import { PunchoutProtocols } from '../punchout-protocol';
+import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService, SessionStart, SqlParam } from '../punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';

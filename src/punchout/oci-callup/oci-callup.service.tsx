@@ -12,7 +12,7 @@ import type { PageLanguage } from '../../web/language';
 import { CALLBACK_URL_MAX_LENGTH, checkCallbackUrl, isFrameTarget } from '../callback-url';
 import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 import { productPath, searchPath, sessionPath } from '../punchout-paths';
-import { PunchoutProtocols } from '../punchout-protocol';
+import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../punchout-sessions.service';
 import { messagesFor } from '../punchout.messages';
 import { ShopMessagePage } from '../views/shop-message.page';

@@ -16,7 +16,7 @@ export interface FrameProps {
   /** The signed-in auditor; without one the page has no navigation (sign-in and error pages). */
   viewer?: ConsoleViewer;
   /** Which navigation entry is the current page. */
-  current?: 'dashboard' | 'sessions';
+  current?: 'dashboard' | 'sessions' | 'administration';
   children?: ComponentChildren;
 }
 
@@ -44,6 +44,14 @@ export function ConsoleHeader(props: Pick<FrameProps, 'text' | 'viewer' | 'curre
                   aria-current={props.current === 'sessions' ? 'page' : undefined}
                 >
                   {text.nav.sessions}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`${CONSOLE_PATH}/administration`}
+                  aria-current={props.current === 'administration' ? 'page' : undefined}
+                >
+                  {text.nav.administration}
                 </a>
               </li>
             </ul>

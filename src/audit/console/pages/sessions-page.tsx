@@ -1,5 +1,5 @@
 import type { AuditSessionPage } from '../../review/dto/audit-review.response';
-import { PUNCHOUT_STATUSES } from '../../review/session-record';
+import { PUNCHOUT_PROTOCOLS, PUNCHOUT_STATUSES } from '../../review/session-record';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
@@ -12,6 +12,9 @@ export interface SessionFilterValues {
   email?: string;
   status?: string;
   productId?: string;
+  reference?: string;
+  product?: string;
+  protocol?: string;
 }
 
 export function SessionsPage(props: {
@@ -49,6 +52,17 @@ export function SessionsPage(props: {
         ) : null}
         <div class="inline-form">
           <div class="field">
+            <label for="filter-reference">{s.reference}</label>
+            <input
+              id="filter-reference"
+              name="reference"
+              type="text"
+              value={filters.reference ?? ''}
+              autocomplete="off"
+              spellcheck={false}
+            />
+          </div>
+          <div class="field">
             <label for="filter-from">{s.from}</label>
             <input id="filter-from" name="from" type="date" value={filters.from ?? ''} />
           </div>
@@ -78,8 +92,25 @@ export function SessionsPage(props: {
             </select>
           </div>
           <div class="field">
-            <label for="filter-product">{s.productId}</label>
-            <input id="filter-product" name="productId" type="text" value={filters.productId ?? ''} />
+            <label for="filter-product">{s.productFilter}</label>
+            <input id="filter-product" name="product" type="text" value={filters.product ?? ''} />
+          </div>
+          {filters.productId ? (
+            <div class="field">
+              <label for="filter-product-id">{s.productId}</label>
+              <input id="filter-product-id" name="productId" type="text" value={filters.productId} />
+            </div>
+          ) : null}
+          <div class="field">
+            <label for="filter-protocol">{s.protocol}</label>
+            <select id="filter-protocol" name="protocol">
+              <option value="">{s.anyProtocol}</option>
+              {PUNCHOUT_PROTOCOLS.map((protocol) => (
+                <option key={protocol} value={protocol} selected={filters.protocol === protocol}>
+                  {text.protocols[protocol] ?? protocol}
+                </option>
+              ))}
+            </select>
           </div>
           <button type="submit">{s.apply}</button>
           <a class="button secondary" href={`${CONSOLE_PATH}/sessions`}>
@@ -110,11 +141,12 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
   if (page.items.length === 0) return <p class="notice">{s.none}</p>;
   return (
     <div class="table-wrap">
-      <table class="sessions">
+      <table class="sessions cards-on-phone">
         <caption>{s.caption}</caption>
         <thead>
           <tr>
             <th scope="col">{s.created}</th>
+            <th scope="col">{s.reference}</th>
             <th scope="col">{s.buyer}</th>
             <th scope="col">{s.product}</th>
             <th scope="col">{s.outcome}</th>
@@ -129,11 +161,17 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
         <tbody>
           {page.items.map((item) => (
             <tr key={item.id} data-session-id={item.id}>
-              <td class="time">
+              <td class="time" data-label={s.created}>
                 <a href={`${CONSOLE_PATH}/sessions/${item.id}`}>{utc(item.createdAt)}</a>
               </td>
-              <td>{item.userEmail}</td>
-              <td>
+              <td data-label={s.reference}>
+                <code>{item.publicId}</code>
+                <span class="muted"> · {text.protocols[item.protocol] ?? item.protocol}</span>
+              </td>
+              <td class="email" data-label={s.buyer}>
+                {item.userEmail}
+              </td>
+              <td data-label={s.product}>
                 {item.productId === null ? (
                   '-'
                 ) : (
@@ -142,11 +180,15 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
                   </>
                 )}
               </td>
-              <td>
+              <td data-label={s.outcome}>
                 <OutcomeBadge text={text} outcome={item.outcome} />
               </td>
-              <td class="number">{item.itemCount}</td>
-              <td class="number">{money(item.cartTotals)}</td>
+              <td class="number" data-label={s.items}>
+                {item.itemCount}
+              </td>
+              <td class="number" data-label={s.total}>
+                {money(item.cartTotals)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -27,6 +27,11 @@ export class AuditActorResponse {
 export class AuditSessionSummary {
   @ApiProperty({ description: 'Database id; use it with GET /api/v1/audit/sessions/{id}.' }) id!: string;
   @ApiProperty({ description: 'The id in the buyer-facing URLs and support references.' }) publicId!: string;
+  @ApiProperty({
+    enum: ['rest', 'oci-callup', 'cxml'],
+    description: "How the session started: the REST API, SAP's OCI call-up, or a cXML setup request.",
+  })
+  protocol!: string;
   @ApiProperty({ enum: PUNCHOUT_STATUSES }) status!: string;
   @ApiProperty({ enum: SESSION_OUTCOMES, description: '`open` while the buyer may still act.' })
   outcome!: string;

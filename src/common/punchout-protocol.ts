@@ -1,5 +1,6 @@
 /**
- * The entries a punchout session can start through (stored in `punchout_session.protocol`). The shop
+ * The entries a punchout session can start through (stored in `punchout_session.protocol`); here in
+ * common because the audit review filters sessions by it and punchout depends on audit, not back. The shop
  * pages never look at it; it picks the session's return (the OCI form or a cXML order message,
  * PunchoutReturnFormatService) and is a fact for the audit trail and support.
  */

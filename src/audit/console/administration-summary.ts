@@ -1,0 +1,83 @@
+import { AuditEventTypes } from '../audit-event';
+import type { AdministrationSummaries } from './console-messages';
+
+type Json = Record<string, unknown>;
+
+const object = (value: unknown): Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value == null ? '' : String(value);
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const list = (value: unknown, none: string): string =>
+  Array.isArray(value) && value.length > 0 ? value.map(text).join(', ') : none;
+
+/** A client as auditors recognise it: its name and its client id. */
+function client(payload: Json): string {
+  const c = object(payload.client);
+  const name = text(c.name);
+  const id = text(c.clientId);
+  return name && id && name !== id ? `'${name}' (${id})` : `'${name || id}'`;
+}
+
+function user(payload: Json): string {
+  return text(object(payload.user).email);
+}
+
+/** "block vendor 'Kabelwerk Versand'", "prefer prices above '500 EUR'". */
+function rule(payload: Json, m: AdministrationSummaries): { rule: string; note: string | null } {
+  const r = object(payload.rule);
+  const effect = m.effects[text(r.effect)] ?? text(r.effect);
+  const matcher = m.matchers[text(r.matcher)] ?? text(r.matcher);
+  const value = r.currency ? `${text(r.value)} ${text(r.currency)}` : text(r.value);
+  const note = text(r.note).trim();
+  return { rule: m.rule(effect, matcher, value), note: note === '' ? null : note };
+}
+
+/**
+ * One readable sentence for an administration event from its recorded payload (the shapes
+ * docs/audit.md lists), in the auditor's language; undefined for a type it does not know, which
+ * the page then shows by its name with the raw payload.
+ */
+export function administrationSummary(
+  type: string,
+  rawPayload: unknown,
+  m: AdministrationSummaries,
+): string | undefined {
+  const payload = object(rawPayload);
+  switch (type) {
+    case AuditEventTypes.guidanceRuleAdded: {
+      const r = rule(payload, m);
+      return m.ruleAdded(r.rule, r.note);
+    }
+    case AuditEventTypes.guidanceRuleDisabled: {
+      const r = rule(payload, m);
+      return m.ruleDisabled(r.rule, r.note);
+    }
+    case AuditEventTypes.clientCreated:
+      return m.clientCreated(client(payload), list(payload.callbackOrigins, ''));
+    case AuditEventTypes.clientRevoked:
+      return m.clientRevoked(client(payload), count(payload.tokensRevoked));
+    case AuditEventTypes.clientSecretRotated:
+      return m.clientSecretRotated(client(payload), text(payload.previousSecretValidUntil) || null);
+    case AuditEventTypes.clientPunchoutSecretSet:
+      return m.clientPunchoutSecretSet(client(payload), payload.replaced === true);
+    case AuditEventTypes.clientOriginsChanged:
+      return m.clientOriginsChanged(client(payload), list(payload.added, ''), list(payload.removed, ''));
+    case AuditEventTypes.clientPunchoutSettingsChanged: {
+      const change = object(payload.cxmlEncoding);
+      return m.clientSettingsChanged(client(payload), text(change.from), text(change.to));
+    }
+    case AuditEventTypes.userAdded:
+      return m.userAdded(user(payload), list(payload.roles, m.none));
+    case AuditEventTypes.userDisabled:
+      return m.userDisabled(user(payload), count(payload.tokensRevoked));
+    case AuditEventTypes.userEnabled:
+      return m.userEnabled(user(payload));
+    case AuditEventTypes.userRoleChanged:
+      return m.userRolesChanged(user(payload), list(payload.from, m.none), list(payload.to, m.none));
+    case AuditEventTypes.tokensRevoked:
+      return m.tokensRevoked(user(payload), count(payload.revoked));
+    default:
+      return undefined;
+  }
+}
