@@ -211,9 +211,14 @@ export class SearchRepository {
    * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
    * reading decides, so the answer agrees with the search itself. One short statement, no table read.
    */
-  async hasRequiredTerm(text: string, meter?: SearchMeter): Promise<boolean> {
-    // Under the search's own statement timeout: the query functions are the search's.
-    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`, meter);
+  async hasRequiredTerm(text: string, meter?: SearchMeter, catalogVersion?: string): Promise<boolean> {
+    // Under the search's own statement timeout: the query functions are the search's. Where the
+    // search's other statements run (the functions come with the catalog's migrations).
+    const { rows } = await this.run(
+      sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`,
+      meter,
+      catalogVersion,
+    );
     return rows[0]?.ok === true;
   }
 

@@ -107,7 +107,8 @@ export class SearchService {
       catalogVersion,
     };
     // Checked on a cache miss only: a refused search throws and is not cached.
-    if (!(await this.repository.hasRequiredTerm(request.query, meter))) throw new SearchRefusedError();
+    if (!(await this.repository.hasRequiredTerm(request.query, meter, catalogVersion)))
+      throw new SearchRefusedError();
     let outcome = await this.run(base, request, meter);
     if (outcome.total === 0 && headReading(request.query) !== null) {
       // A compound no product is called, read by its head: a "Druckerpatrone" is a "Patrone".
