@@ -20,7 +20,7 @@ import {
   createReplicatedDatabase,
   PrimaryAndStandby,
   startPrimaryAndStandby,
-} from '../support/postgres-standby';
+} from '../../bench/support/postgres-standby';
 import { csrfOf, getPage, postForm } from '../support/punchout-pages';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -39,7 +39,7 @@ describe('read replicas (a real PostgreSQL hot standby)', () => {
   let dir: string;
 
   beforeAll(async () => {
-    servers = await startPrimaryAndStandby();
+    servers = await startPrimaryAndStandby({ logStatements: true });
     await createReplicatedDatabase(servers, 'gateway');
     await runMigrations(servers.primaryUrl('gateway'));
     t = await startTestApp({
