@@ -59,6 +59,37 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('DATABASE_URL:') && p.includes('(value hidden)'))).toBe(true);
   });
 
+  it('reads the replica URLs as a comma-separated list, with the lag bound and check interval', () => {
+    expect(loadConfig({}).database.replicas).toEqual({ urls: [], maxLagMs: 2_000, checkMs: 500 });
+    const config = loadConfig({
+      DATABASE_REPLICA_URLS: 'postgresql://u:p@standby-1:5432/gw, postgres://u:p@standby-2/gw',
+      DATABASE_REPLICA_MAX_LAG_MS: '5000',
+      DATABASE_REPLICA_CHECK_MS: '250',
+    });
+    expect(config.database.replicas).toEqual({
+      urls: ['postgresql://u:p@standby-1:5432/gw', 'postgres://u:p@standby-2/gw'],
+      maxLagMs: 5_000,
+      checkMs: 250,
+    });
+  });
+
+  it('refuses a replica list that is not postgresql:// URLs, without printing it (it holds passwords)', () => {
+    for (const value of [
+      'postgresql://u:hunter2@a/gw,,postgresql://b/gw',
+      'mysql://u:hunter2@a/gw',
+      'postgresql://u:hunter2@a/gw postgresql://b/gw',
+    ]) {
+      const problems = problemsOf({ DATABASE_REPLICA_URLS: value });
+      expect(problems).toEqual([
+        expect.stringMatching(/^DATABASE_REPLICA_URLS: .*\(got \(value hidden\)\)$/),
+      ]);
+      expect(problems.join('\n')).not.toContain('hunter2');
+    }
+    expect(problemsOf({ DATABASE_REPLICA_MAX_LAG_MS: '10' })).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_MAX_LAG_MS: /),
+    ]);
+  });
+
   it('requires DATABASE_URL in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^DATABASE_URL: is required/),

@@ -27,6 +27,8 @@ export class AppConfig {
     maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
     embedded: { dir: string; port: number };
+    /** Streaming replicas for the catalog reads (read-replicas.service.ts); empty: the primary only. */
+    replicas: { urls: string[]; maxLagMs: number; checkMs: number };
   };
   readonly redisUrl!: string | undefined;
   readonly tokenTtlSeconds!: number;
@@ -135,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true });
   const problems = errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) => {
-      const shown = /SECRET|PASSWORD|DATABASE_URL|REDIS_URL/.test(error.property)
+      const shown = /SECRET|PASSWORD|DATABASE_URL|DATABASE_REPLICA_URLS|REDIS_URL/.test(error.property)
         ? '(value hidden)'
         : JSON.stringify(raw[error.property]);
       return `${error.property}: ${message} (got ${shown})`;
@@ -168,6 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
+      replicas: {
+        urls: (vars.DATABASE_REPLICA_URLS ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+        maxLagMs: vars.DATABASE_REPLICA_MAX_LAG_MS,
+        checkMs: vars.DATABASE_REPLICA_CHECK_MS,
+      },
     },
     redisUrl: vars.REDIS_URL,
     tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,

@@ -195,6 +195,37 @@ export class EnvironmentVariables {
   @Max(600_000)
   DATABASE_READ_TIMEOUT_MS = 5_000;
 
+  /**
+   * PostgreSQL streaming replicas (hot standbys of `DATABASE_URL`), comma-separated `postgresql://` URLs.
+   * Search, product details and the shop's reads are spread across the usable ones (round-robin); writes,
+   * tokens, sessions, audit and the catalog version always go to `DATABASE_URL`. Unset: everything reads
+   * the primary.
+   * @default unset: no replicas
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
+    message: 'DATABASE_REPLICA_URLS must be comma-separated postgresql:// URLs',
+  })
+  DATABASE_REPLICA_URLS?: string;
+
+  /**
+   * A replica further behind the primary than this (ms) is skipped until it catches up; with none
+   * usable, reads go to the primary. Measured against the primary's WAL position every
+   * `DATABASE_REPLICA_CHECK_MS`, so the bound holds to within one check.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_REPLICA_MAX_LAG_MS = 2_000;
+
+  /** How often each process checks every replica's lag and state (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  DATABASE_REPLICA_CHECK_MS = 500;
+
   /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
   @IsString()
   @MaxLength(500)

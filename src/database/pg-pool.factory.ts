@@ -8,8 +8,13 @@ export type PoolErrorListener = (error: Error) => void;
  * Our own pg.Pool, because @prisma/adapter-pg neither listens for idle-client errors (a PostgreSQL
  * restart would crash the process) nor sets timeouts (it would wait forever).
  */
-export function createPgPool(config: AppConfig, onError: PoolErrorListener): Pool {
-  const { url, poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs, readTimeoutMs } =
+export function createPgPool(
+  config: AppConfig,
+  onError: PoolErrorListener,
+  // A read replica's pool has the same bounds as the primary's (read-replicas.service.ts).
+  url = config.database.url,
+): Pool {
+  const { poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs, readTimeoutMs } =
     config.database;
   if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
   const pool = new Pool({

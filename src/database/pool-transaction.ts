@@ -10,6 +10,11 @@ export async function inPoolTransaction<T>(
   begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client has no error listener of the pool's: an error the server sends between two
+  // statements (a FATAL at shutdown, arriving with the last answer) would be an unhandled 'error' event
+  // and end the process. Listened to here, it makes the next statement fail instead.
+  const ignore = (): void => undefined;
+  client.on('error', ignore);
   try {
     await client.query(begin);
     const result = await work(client);
@@ -19,6 +24,7 @@ export async function inPoolTransaction<T>(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.removeListener('error', ignore);
     client.release();
   }
 }

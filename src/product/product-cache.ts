@@ -44,10 +44,17 @@ export class ProductCache<T extends NonNullable<unknown>> {
     return this.rows?.size ?? 0;
   }
 
-  /** The parsed product: from the cache, else parsed from `load`'s JSON text (and then cached). */
-  async get(id: string, load: (id: string) => Promise<string | undefined>): Promise<T | undefined> {
+  /**
+   * The parsed product: from the cache, else parsed from `load`'s JSON text (and then cached). `load`
+   * is told the catalog version the row will be cached under (undefined when the cache is off): it
+   * must read data of that version or later (a replica that has replayed it, or the primary).
+   */
+  async get(
+    id: string,
+    load: (id: string, catalogVersion: string | undefined) => Promise<string | undefined>,
+  ): Promise<T | undefined> {
     if (!this.rows) {
-      const json = await load(id);
+      const json = await load(id, undefined);
       return json === undefined ? undefined : this.parse(json);
     }
     const version = await this.loadVersion();
@@ -59,7 +66,7 @@ export class ProductCache<T extends NonNullable<unknown>> {
     const hit = this.rows.get(id);
     if (hit !== undefined) return hit;
     const generation = this.generation;
-    const json = await load(id);
+    const json = await load(id, version);
     if (json === undefined) return undefined;
     const row = this.parse(json);
     const size = 2 * (json.length + id.length);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
-import { PrismaService } from '../database/prisma.service';
+import { ReadReplicas } from '../database/replicas/read-replicas.service';
 
 export interface QuantityTierRow {
   minQuantity: number;
@@ -59,7 +59,7 @@ export interface ProductRow {
 @Injectable()
 export class ProductRepository {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly replicas: ReadReplicas,
     private readonly versions: CatalogVersionWatcher,
   ) {}
 
@@ -68,11 +68,17 @@ export class ProductRepository {
     return json === undefined ? undefined : (JSON.parse(json) as ProductRow);
   }
 
-  /** The product with its offers as a JSON text of a ProductRow, or undefined. */
-  async findJson(id: string): Promise<string | undefined> {
-    const { rows } = await this.prisma.pool.query<{ row: string }>({
-      name: 'product-details-json',
-      text: `
+  /**
+   * The product with its offers as a JSON text of a ProductRow, or undefined. Read on a replica when
+   * one is usable and has replayed `catalogVersion` (the version the product cache keys the row by;
+   * undefined when it is not cached), else on the primary.
+   */
+  async findJson(id: string, catalogVersion?: string): Promise<string | undefined> {
+    const { rows } = await this.replicas.read(
+      (pool) =>
+        pool.query<{ row: string }>({
+          name: 'product-details-json',
+          text: `
         SELECT json_build_object(
                  'id', p.id, 'productCode', p.product_code, 'name', p.name, 'brand', p.brand,
                  'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
@@ -91,8 +97,10 @@ export class ProductRepository {
                      FROM offer o WHERE o.product_id = p.id), '[]'::json))::text AS row
           FROM product p
          WHERE p.id = $1`,
-      values: [id],
-    });
+          values: [id],
+        }),
+      catalogVersion,
+    );
     return rows[0]?.row;
   }
 

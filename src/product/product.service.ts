@@ -76,7 +76,7 @@ export class ProductService {
    * change), or undefined: the punchout pages read products the way product details do.
    */
   row(id: string): Promise<Readonly<ProductRow> | undefined> {
-    return this.cache.get(id, (key) => this.repository.findJson(key));
+    return this.cache.get(id, (key, catalogVersion) => this.repository.findJson(key, catalogVersion));
   }
 
   /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
@@ -94,10 +94,7 @@ export class ProductService {
     id: string,
     organizationId: string,
   ): Promise<[Readonly<ProductRow>, readonly GuidanceRuleSpec[]]> {
-    const [product, rules] = await Promise.all([
-      this.row(id),
-      this.rules.activeRules(organizationId),
-    ]);
+    const [product, rules] = await Promise.all([this.row(id), this.rules.activeRules(organizationId)]);
     if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
     return [product, rules];
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { QueryResult } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { inPoolTransaction } from '../database/pool-transaction';
-import { PrismaService } from '../database/prisma.service';
+import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
@@ -39,6 +39,11 @@ export interface CatalogSearch {
    * and the price filter and facet compare the shown price in it (README, "Search").
    */
   currency: string;
+  /**
+   * The catalog version a cache keys this search's result by: its reads then run only where that
+   * version has been replayed (read-replicas.service.ts). Undefined: not cached, any usable replica.
+   */
+  catalogVersion?: string;
 }
 
 export interface SearchHit {
@@ -94,7 +99,7 @@ const HEAD_WORD_END = String.raw`[[:alpha:]]{0,3}\M`;
 @Injectable()
 export class SearchRepository {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly replicas: ReadReplicas,
     private readonly config: AppConfig,
   ) {}
 
@@ -137,7 +142,7 @@ export class SearchRepository {
            LIMIT 1
         ) bo ON TRUE
        ORDER BY ${orderOf(search.sort, sql`r.`)}`;
-    const { rows } = await this.run(query, meter);
+    const { rows } = await this.run(query, meter, search.catalogVersion);
     const total: number = rows[0]?.total ?? 0;
     const hits = rows
       .filter((row) => row.id !== null)
@@ -173,19 +178,27 @@ export class SearchRepository {
    * disabled; JIT compilation costs more than these short queries take. The statement's own time
    * (not the wait for a connection) goes to `meter`, also when it fails or times out.
    */
-  private async run(query: Sql, meter?: SearchMeter): Promise<QueryResult> {
+  /**
+   * One statement in the search's read-only transaction, on a replica when one is usable (and has
+   * replayed `catalogVersion`, when the result will be cached under it), else on the primary.
+   */
+  private async run(query: Sql, meter?: SearchMeter, catalogVersion?: string): Promise<QueryResult> {
     try {
-      return await inPoolTransaction(
-        this.prisma.pool,
-        async (client) => {
-          const started = performance.now();
-          try {
-            return await client.query({ text: query.text, values: query.values });
-          } finally {
-            meter?.add(performance.now() - started);
-          }
-        },
-        searchTransactionBegin(this.config.search.statementTimeoutMs),
+      return await this.replicas.read(
+        (pool) =>
+          inPoolTransaction(
+            pool,
+            async (client) => {
+              const started = performance.now();
+              try {
+                return await client.query({ text: query.text, values: query.values });
+              } finally {
+                meter?.add(performance.now() - started);
+              }
+            },
+            searchTransactionBegin(this.config.search.statementTimeoutMs),
+          ),
+        catalogVersion,
       );
     } catch (error) {
       throw isStatementTimeout(error) ? searchTimeoutError() : error;
@@ -198,9 +211,14 @@ export class SearchRepository {
    * (matches everything) or empty, and a search would scan the whole catalog: PostgreSQL's own
    * reading decides, so the answer agrees with the search itself. One short statement, no table read.
    */
-  async hasRequiredTerm(text: string, meter?: SearchMeter): Promise<boolean> {
-    // Under the search's own statement timeout: the query functions are the search's.
-    const { rows } = await this.run(sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`, meter);
+  async hasRequiredTerm(text: string, meter?: SearchMeter, catalogVersion?: string): Promise<boolean> {
+    // Under the search's own statement timeout: the query functions are the search's. Where the
+    // search's other statements run (the functions come with the catalog's migrations).
+    const { rows } = await this.run(
+      sql`SELECT querytree(${textQuery(text)}) NOT IN ('T', '') AS ok`,
+      meter,
+      catalogVersion,
+    );
     return rows[0]?.ok === true;
   }
 
@@ -245,7 +263,7 @@ export class SearchRepository {
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
              FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin', shown)}
             GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
-    const { rows } = await this.run(query, meter);
+    const { rows } = await this.run(query, meter, search.catalogVersion);
     const row = rows[0];
     return {
       candidates: (row.candidates as Array<number | string>).map(Number),

@@ -71,15 +71,18 @@ export class SearchService {
     prepaidPoints: number | null,
   ): Promise<Buffer> {
     return this.admission.admit(caller, prepaidPoints, async (meter) => {
-      const render = async (guidance: SearchGuidance) =>
-        jsonBody(await this.respond(request, guidance, language, meter));
+      const render = async (guidance: SearchGuidance, catalogVersion?: string) =>
+        jsonBody(await this.respond(request, guidance, language, meter, catalogVersion));
       if (!this.cache.enabled) return render(await this.guidance.forOrganization(caller.organizationId));
       const [catalogVersion, guidance] = await Promise.all([
         this.versions.current(),
         this.guidance.forOrganization(caller.organizationId),
       ]);
       // A search that joins an identical one in flight, or is answered from the cache, measures nothing.
-      return this.cache.get({ catalogVersion, guidance, language, request }, () => render(guidance));
+      // Cached under catalogVersion: its reads run only where that version has been replayed.
+      return this.cache.get({ catalogVersion, guidance, language, request }, () =>
+        render(guidance, catalogVersion),
+      );
     });
   }
 
@@ -88,6 +91,7 @@ export class SearchService {
     guidance: SearchGuidance,
     language: Language,
     meter: SearchMeter,
+    catalogVersion?: string,
   ): Promise<SearchResponseDto> {
     const base: CatalogSearch = {
       text: request.query,
@@ -100,9 +104,11 @@ export class SearchService {
       facetSample: this.config.search.facetSample,
       guidance,
       currency: this.config.marketplaceCurrency,
+      catalogVersion,
     };
     // Checked on a cache miss only: a refused search throws and is not cached.
-    if (!(await this.repository.hasRequiredTerm(request.query, meter))) throw new SearchRefusedError();
+    if (!(await this.repository.hasRequiredTerm(request.query, meter, catalogVersion)))
+      throw new SearchRefusedError();
     let outcome = await this.run(base, request, meter);
     if (outcome.total === 0 && headReading(request.query) !== null) {
       // A compound no product is called, read by its head: a "Druckerpatrone" is a "Patrone".
