@@ -70,10 +70,12 @@ export function renderDrawnPictureSvg(picture: DrawnPicture): string {
 function label(box: LabelBox, brand: string): string {
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  const fontSize = round(Math.min(box.height * 0.62, 9));
-  // Bold sans-serif glyphs average about 0.6 em; past 90 % of the box the text is squeezed.
+  // Bold sans-serif glyphs average about 0.6 em. A long brand first gets a smaller font (down to
+  // 40 % of the label's height); what still does not fit in 90 % of the width is squeezed.
   const room = box.width * 0.9;
-  const squeeze = [...brand].length * fontSize * 0.6 > room;
+  const natural = [...brand].length * 0.6;
+  const fontSize = round(Math.max(box.height * 0.4, Math.min(box.height * 0.62, 9, room / natural)));
+  const squeeze = natural * fontSize > room;
   const text = fragment(XML_TEXT)
     .ele('text', {
       x: String(round(cx)),
