@@ -58,6 +58,8 @@ const PUBLIC_FILES = {
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
+    'image-url.ts', // stored image URLs made absolute (the demo stores paths on the gateway)
+    'drawn-picture.ts', // what a drawn picture shows and its URL: the demo stores them, src/images draws them
     'import/import-records.reader.ts', // import formats (the CLI checks --format)
     'import/import-problem.ts', // a rejected import row (line, field, reason), reported by the CLI
   ],

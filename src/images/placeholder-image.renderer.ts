@@ -1,11 +1,5 @@
-import { createHash } from 'node:crypto';
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
-
-/** A rendered placeholder and its strong validator (RFC 9110 8.8.3: the quoted digest of its bytes). */
-export interface PlaceholderImage {
-  body: Buffer;
-  etag: string;
-}
+import { RenderedImage, renderedImage } from './image-etag';
 
 /**
  * The picture of a product that has none of its own: the same neutral frame with a picture symbol
@@ -27,15 +21,13 @@ export function renderPlaceholderSvg(kind: ImageKind): string {
   );
 }
 
-const rendered = new Map<ImageKind, PlaceholderImage>();
+const rendered = new Map<ImageKind, RenderedImage>();
 
 /** The placeholder of a kind, rendered once per process. */
-export function placeholderImage(kind: ImageKind): PlaceholderImage {
+export function placeholderImage(kind: ImageKind): RenderedImage {
   let image = rendered.get(kind);
   if (!image) {
-    const body = Buffer.from(renderPlaceholderSvg(kind), 'utf8');
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    image = { body, etag };
+    image = renderedImage(renderPlaceholderSvg(kind));
     rendered.set(kind, image);
   }
   return image;

@@ -3,6 +3,7 @@ import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator
 import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
 import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
+import { absoluteImageUrl } from '../catalog/image-url';
 import { Language } from '../common/i18n/language';
 import { formatMoney } from '../common/i18n/money';
 import {
@@ -88,7 +89,7 @@ function toOffer(
   return result;
 }
 
-/** The product's own images when it has any, else the gateway's placeholder in all four sizes. */
+/** The product's own images (absolute) when it has any, else the gateway's placeholder in all four sizes. */
 function imagesOf(product: ProductRow, publicUrl: string): ImageResponse[] {
   const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
   if (own.length === 0) {
@@ -98,7 +99,8 @@ function imagesOf(product: ProductRow, publicUrl: string): ImageResponse[] {
   }
   return own
     .filter((image) => typeof image.url === 'string')
-    .map((image) => pick<ImageResponse>(image, ['url', 'width', 'height', 'altText', 'kind']));
+    .map((image) => pick<ImageResponse>(image, ['url', 'width', 'height', 'altText', 'kind']))
+    .map((image) => ({ ...image, url: absoluteImageUrl(image.url, publicUrl) }));
 }
 
 function taxonomiesOf(stored: unknown): TaxonomyResponse[] {

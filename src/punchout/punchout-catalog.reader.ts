@@ -189,7 +189,9 @@ export class PunchoutCatalogReader {
    */
   private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
-    const local = own
+    // A product listing each picture in several sizes shows each picture once, in the medium size.
+    const medium = own.filter((image) => image.kind === 'medium');
+    const local = (medium.length > 0 ? medium : own)
       .flatMap((image) => {
         const url =
           typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;

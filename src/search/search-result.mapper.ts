@@ -2,6 +2,7 @@ import type { SearchHit } from './search.repository';
 import { AVAILABILITY_NAMES, deliveryIn } from '../catalog/catalog.messages';
 import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
+import { absoluteImageUrl } from '../catalog/image-url';
 import { formatMoney } from '../common/i18n/money';
 import { ImageDto, SearchResultDto } from './dto/search-response.dto';
 import { Language } from '../common/i18n/language';
@@ -10,7 +11,9 @@ function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
   const images = Array.isArray(hit.images) ? (hit.images as ImageDto[]) : [];
   const own =
     images.find((i) => i.kind === 'small') ?? images.find((i) => i.kind === 'thumbnail') ?? images[0];
-  return own ? { ...own } : placeholderImage(publicUrl, hit.id, 'small', hit.name);
+  return own
+    ? { ...own, url: absoluteImageUrl(own.url, publicUrl) }
+    : placeholderImage(publicUrl, hit.id, 'small', hit.name);
 }
 
 /** One search result as the spec shapes it, in the caller's language. */

@@ -76,4 +76,89 @@ describe('product images (public)', () => {
     expect((await image('pen-1/small.png', '198.51.100.3')).status).toBe(400);
     expect((await image(`${'x'.repeat(300)}/small.svg`, '198.51.100.3')).status).toBe(400);
   });
+
+  describe('drawn pictures', () => {
+    const drawn = (path: string, address: string, headers: Record<string, string> = {}) =>
+      fetch(`${t.baseUrl}/images/drawn/${path}`, { headers: { 'x-forwarded-for': address, ...headers } });
+
+    it('draws the picture the URL describes, cacheable for a year, 304 on a matching ETag', async () => {
+      const first = await drawn('mug/2160b8/front/medium.svg?brand=Kahla', '198.51.100.20');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+      const svg = await first.text();
+      expect(svg).toContain('width="500" height="500"');
+      expect(svg).toContain('fill="#2160b8"');
+      expect(svg).toContain('>Kahla</text>');
+      const etag = first.headers.get('etag') as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+
+      const revalidated = await drawn('mug/2160b8/front/medium.svg?brand=Kahla', '198.51.100.20', {
+        'if-none-match': etag,
+      });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get('etag')).toBe(etag);
+      expect(await revalidated.text()).toBe('');
+
+      // The same URL gives the same bytes; any other part is another picture.
+      const again = await drawn('mug/2160b8/front/medium.svg?brand=Kahla', '198.51.100.20');
+      expect(await again.text()).toBe(svg);
+      for (const other of [
+        'mug/2160b8/front/medium.svg?brand=Kahla2',
+        'mug/c8362e/front/medium.svg?brand=Kahla',
+        'mug/2160b8/angled/medium.svg?brand=Kahla',
+        'mug/2160b8/front/large.svg?brand=Kahla',
+        'cable/2160b8/front/medium.svg?brand=Kahla',
+      ]) {
+        const response = await drawn(other, '198.51.100.20', { 'if-none-match': etag });
+        expect([other, response.status]).toEqual([other, 200]);
+        expect(response.headers.get('etag')).not.toBe(etag);
+        await response.arrayBuffer();
+      }
+    });
+
+    it('prints a brand with markup characters as text', async () => {
+      const brand = '<b>Smith & "Sons"</b>';
+      const response = await drawn(
+        `pen/2b2d31/detail/small.svg?brand=${encodeURIComponent(brand)}`,
+        '198.51.100.21',
+      );
+      expect(response.status).toBe(200);
+      const svg = await response.text();
+      expect(svg).not.toContain('<b>');
+      expect(svg).toContain('&lt;b&gt;Smith &amp; "Sons"&lt;/b&gt;</text>');
+    });
+
+    it('refuses an unknown shape, colour, view or size and a bad brand with 400 in the error shape', async () => {
+      // Each from its own address: eleven requests are more than the limit of eight.
+      for (const [i, path] of [
+        'spaceship/2160b8/front/small.svg?brand=Acme',
+        'mug/123456/front/small.svg?brand=Acme',
+        'mug/2160B8/front/small.svg?brand=Acme',
+        'mug/2160b8/top/small.svg?brand=Acme',
+        'mug/2160b8/front/huge.svg?brand=Acme',
+        'mug/2160b8/front/small.png?brand=Acme',
+        'mug/2160b8/front/small.svg',
+        'mug/2160b8/front/small.svg?brand=',
+        'mug/2160b8/front/small.svg?brand=a&brand=b',
+        `mug/2160b8/front/small.svg?brand=${'x'.repeat(41)}`,
+        'mug/2160b8/front/small.svg?brand=a%07b',
+      ].entries()) {
+        const response = await drawn(path, `198.51.100.${40 + i}`);
+        expect([path, response.status]).toEqual([path, 400]);
+        expect(await bodyOf(response)).toEqual({
+          error: 'invalid_request',
+          error_description: expect.stringContaining('/images/drawn/'),
+        });
+      }
+    });
+
+    it('counts against the same per-address limit as the other pictures', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i++)
+        statuses.push((await drawn(`book/243a6b/front/thumbnail.svg?brand=P${i}`, '203.0.113.30')).status);
+      expect(statuses).toEqual([...Array(8).fill(200), 429]);
+    });
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { VENDOR_SCOPE } from './assortment-more';
 import { CATEGORY_TREE, categoryPath } from './category-tree';
 import { DemoRandom, productSeed } from './demo-random';
+import { DEMO_PICTURES, bookColour, demoPictures, variantColour } from './demo-pictures';
 
 const BOOK_LEAVES = Object.keys(BOOK_TOPICS);
 const BOOK_WEIGHT = 3;
@@ -110,7 +111,13 @@ function assortmentProduct(
       : `${type.en} by ${brand}, ${variantEn}. ${features.join('. ')}. (DE: ${type.de})`,
     features,
     overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn, ean: ean13From(rng) },
-    images: [],
+    // Drawn from the type and variant already picked: no further random draw, so the rest of the
+    // catalog is what it was before products had pictures.
+    images: demoPictures(
+      { name, brand },
+      DEMO_PICTURES[type.key].shape,
+      variantColour(variantEn) ?? DEMO_PICTURES[type.key].colour,
+    ),
     taxonomies,
     book: null,
     ...rating(rng),
@@ -143,10 +150,11 @@ function bookProduct(
   const isbn13 = isbn13From(rng);
   const year = rng.int(2005, 2025);
   const unspsc = CATEGORY_TREE.find((c) => c.id === categoryId)?.unspsc ?? '55101500';
+  const name = german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`;
   const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
-    name: german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`,
+    name,
     brand: publisher,
     manufacturer: publisher,
     manufacturerPartNumber: null,
@@ -163,7 +171,7 @@ function bookProduct(
         : `Subject: ${topic}; Schlagwort: ${topics[other][topicIndex]}`,
     ],
     overview: { author, publisher, edition },
-    images: [],
+    images: demoPictures({ name, brand: publisher }, 'book', bookColour(id)),
     taxonomies: [{ type: 'unspsc', code: unspsc, version: UNSPSC_VERSION }],
     book: {
       isbn13,

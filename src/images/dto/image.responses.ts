@@ -1,8 +1,9 @@
 import type { HeadersObject } from '@nestjs/swagger';
 
 /**
- * The caching headers of a product image (OpenAPI documentation only): the same placeholder for every
- * id, so a long-lived public cache entry and a strong ETag; If-None-Match answers 304.
+ * The caching headers of a product image (OpenAPI documentation only): the bytes under an image URL
+ * never change (the placeholder, a drawn picture), so a long-lived public cache entry and a strong
+ * ETag; If-None-Match answers 304.
  */
 export const IMAGE_CACHE_HEADERS: HeadersObject = {
   ETag: {
