@@ -34,8 +34,9 @@ const FETCHING_COMMAND =
 const REMOTE_SOURCE = /^(https?:\/\/|git@|ssh:\/\/|git:\/\/)/;
 
 function flagOf(instruction: Instruction, name: string): string | undefined {
-  const flags = (instruction as unknown as { getFlags?: () => Array<{ getName(): string; getValue(): string | null }> })
-    .getFlags?.();
+  const flags = (
+    instruction as unknown as { getFlags?: () => Array<{ getName(): string; getValue(): string | null }> }
+  ).getFlags?.();
   return flags?.find((flag) => flag.getName() === name)?.getValue() ?? undefined;
 }
 
@@ -110,7 +111,9 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^ADD release\/gateway-\$\{GATEWAY_VERSION\}-linux-x64\.tar\.gz \/$/m);
     expect(read('scripts/release.js')).toContain('`gateway-${manifest.version}-${PLATFORM}-${ARCH}`');
     // The build context keeps the archives (and only them) from release/.
-    expect(read('.dockerignore').split('\n')).toEqual(expect.arrayContaining(['release/*', '!release/*.tar.gz']));
+    expect(read('.dockerignore').split('\n')).toEqual(
+      expect.arrayContaining(['release/*', '!release/*.tar.gz']),
+    );
   });
 
   it('both images run the bundle as a non-root user, and build it on the supported Node', () => {
@@ -122,6 +125,8 @@ describe('Dockerfile', () => {
       expect(user?.getArgumentsContent()).toBe('gateway');
     }
     const nodeMajor = read('.nvmrc').trim().split('.')[0];
-    expect(stages.find((stage) => stage.name === 'bundle')?.image).toMatch(new RegExp(`^node:${nodeMajor}[.-]`));
+    expect(stages.find((stage) => stage.name === 'bundle')?.image).toMatch(
+      new RegExp(`^node:${nodeMajor}[.-]`),
+    );
   });
 });
