@@ -1,14 +1,18 @@
 /*
  * Verifies an audit export (JSON Lines from GET /api/v1/audit/export or `gateway audit export`)
  * with no database and no gateway: npm run audit:verify-file -- export.jsonl [--public-key key.pem]
- * [--checkpoint file]... [--json]. Exit 0 intact, 1 broken (names the line and sequence), 2 usage.
+ * [--checkpoint file]... [--json]. Exit 0 intact, 1 broken (names the line and sequence), 2 usage,
+ * 3 incomplete (the events verify, but the export ends before a signed checkpoint: export again).
  */
 import { createPublicKey, KeyObject } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { parseCheckpoints } from '../src/audit/audit-checkpoint';
-import { verifyExportLines } from '../src/audit/audit-file-verifier';
+import { ExportVerification, verifyExportLines } from '../src/audit/audit-file-verifier';
+
+/** The exit code of each outcome; 2 is a usage error. */
+const EXIT_CODES: Record<ExportVerification['status'], number> = { intact: 0, broken: 1, incomplete: 3 };
 
 const USAGE =
   'usage: npm run audit:verify-file -- <export.jsonl> [--public-key <pem file>] [--checkpoint <file>]... [--json]\n';
@@ -53,19 +57,32 @@ export async function main(argv: string[], out = process.stdout, err = process.s
   }
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   const result = await verifyExportLines(lines, { publicKey, checkpoints });
-  if (values.json) out.write(`${JSON.stringify(result)}\n`);
-  else if (result.intact) {
-    out.write(
-      result.checked === 0
-        ? 'OK: the export is empty\n'
-        : `OK: ${result.checked} event(s), sequence ${result.first?.sequence}..${result.last?.sequence}, ` +
-            `last hash ${result.last?.hash}; ${result.checkpointsMatched} checkpoint(s) matched\n`,
-    );
-  } else {
+  out.write(values.json ? `${JSON.stringify(result)}\n` : `${describe(result)}\n`);
+  return EXIT_CODES[result.status];
+}
+
+function describe(result: ExportVerification): string {
+  const contents =
+    result.checked === 0
+      ? 'the export is empty'
+      : `${result.checked} event(s), sequence ${result.first?.sequence}..${result.last?.sequence}, ` +
+        `last hash ${result.last?.hash}; ${result.checkpointsMatched} checkpoint(s) matched`;
+  if (result.status === 'intact') return `OK: ${contents}`;
+  if (result.status === 'broken') {
     const at = result.broken?.sequence === undefined ? '' : ` (sequence ${result.broken.sequence})`;
-    out.write(`BROKEN at line ${result.broken?.line}${at}: ${result.broken?.problem}\n`);
+    return `BROKEN at line ${result.broken?.line}${at}: ${result.broken?.problem}`;
   }
-  return result.intact ? 0 : 1;
+  // Worded so that nobody reads it as tampering: the file is only older (or a range) than the checkpoint.
+  const { sequence, time } = result.endsBefore as { sequence: number; time: string };
+  const where =
+    result.checked === 0
+      ? `the export is empty, and a signed checkpoint saw sequence ${sequence} (${time})`
+      : `the export ends at sequence ${result.last?.sequence}, before the signed checkpoint at ` +
+        `sequence ${sequence} (${time}); its events verify (${contents})`;
+  return (
+    `INCOMPLETE: ${where}. Export again to include the checkpoint; if a new export of the whole ` +
+    `chain still ends before sequence ${sequence}, events were removed.`
+  );
 }
 
 if (require.main === module) {

@@ -155,37 +155,105 @@ describe('verifyExportLines', () => {
     ).toBe('checkpoint at sequence 1 has an invalid signature');
   });
 
-  it('fails when a checkpoint lies beyond the export (a cut-off tail) or is for another organization', async () => {
+  it('calls an older export checked against a newer checkpoint incomplete, naming the checkpoint', async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const sign = (sequence: number, time: string) =>
+      signCheckpoint({ organization: ORG, sequence, hash: events[sequence - 1].hash, time }, privateKey);
+    const at2 = sign(2, '2026-11-23T10:00:02.000Z');
+    const at5 = sign(5, '2026-11-23T10:00:05.000Z');
+    const at6 = sign(6, '2026-11-23T10:00:06.000Z');
+    // Exported when the chain ended at 4; checkpoints signed later saw 5 and 6.
+    const older = await verifyExportLines(lines(events.slice(0, 4)), {
+      publicKey,
+      checkpoints: [at6, at2, at5],
+    });
+    expect(older).toEqual({
+      status: 'incomplete',
+      intact: false,
+      checked: 4,
+      first: { sequence: 1, prevHash: GENESIS_HASH.toString('hex') },
+      last: { sequence: 4, hash: events[3].hash },
+      checkpointsMatched: 1,
+      checkpointsBeforeExport: 0,
+      checkpointsAfterExport: 2,
+      endsBefore: { sequence: 6, time: '2026-11-23T10:00:06.000Z' },
+    });
+    // The same export taken again after the checkpoint includes it.
+    expect(await verifyExportLines(lines(events), { publicKey, checkpoints: [at6, at2, at5] })).toMatchObject(
+      { status: 'intact', intact: true, checkpointsMatched: 3, checkpointsAfterExport: 0 },
+    );
+    // A time range that ends before the checkpoint, and an empty export, are incomplete too.
+    expect(
+      await verifyExportLines(lines(events.slice(1, 3)), { publicKey, checkpoints: [at6] }),
+    ).toMatchObject({ status: 'incomplete', checked: 2, endsBefore: { sequence: 6 } });
+    expect(await verifyExportLines([], { publicKey, checkpoints: [at6] })).toMatchObject({
+      status: 'incomplete',
+      checked: 0,
+      checkpointsAfterExport: 1,
+      endsBefore: { sequence: 6 },
+    });
+  });
+
+  it('keeps broken for a tampered event even when the export also ends before a checkpoint', async () => {
     const events = chain(6);
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const at6 = signCheckpoint(
       { organization: ORG, sequence: 6, hash: events[5].hash, time: 't' },
       privateKey,
     );
-    expect(
-      await verifyExportLines(lines(events.slice(0, 4)), { publicKey, checkpoints: [at6] }),
-    ).toMatchObject({
+    const tampered = events.slice(0, 4);
+    tampered[1] = { ...tampered[1], actorLabel: 'cli:someone-else' };
+    const result = await verifyExportLines(lines(tampered), { publicKey, checkpoints: [at6] });
+    expect(result).toMatchObject({
+      status: 'broken',
       intact: false,
-      checked: 4,
-      broken: {
-        line: 5,
-        sequence: 5,
-        problem:
-          "a signed checkpoint saw sequence 6, beyond the export's last event 4: the export is cut short",
-      },
+      broken: { line: 2, sequence: 2, problem: "hash does not match the event's content" },
     });
-    expect((await verifyExportLines([], { publicKey, checkpoints: [at6] })).broken).toEqual({
-      line: 1,
-      sequence: 1,
-      problem: 'a signed checkpoint saw sequence 6, but the export is empty: the export is cut short',
+    expect(result.endsBefore).toBeUndefined();
+  });
+
+  it("is broken when a checkpoint inside the export, or at its last event, disagrees with the export's hash", async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const witness = (sequence: number) =>
+      signCheckpoint({ organization: ORG, sequence, hash: events[sequence - 1].hash, time: 't' }, privateKey);
+    const forged = chain(4).map((event, index) =>
+      index === 0 ? event : { ...event, payload: { n: event.sequence, forged: true } },
+    );
+    // A rewritten history, re-hashed so the file is consistent in itself: only a witness can tell.
+    let prevHash = forged[0].hash;
+    for (let i = 1; i < forged.length; i += 1) {
+      const { hash: _stale, ...fields } = { ...forged[i], prevHash };
+      forged[i] = { ...fields, hash: chainHash(fields).toString('hex') };
+      prevHash = forged[i].hash;
+    }
+    expect((await verifyExportLines(lines(forged))).status).toBe('intact');
+    expect(await verifyExportLines(lines(forged), { publicKey, checkpoints: [witness(3)] })).toMatchObject({
+      status: 'broken',
+      broken: { line: 3, sequence: 3, problem: 'hash differs from the signed checkpoint at sequence 3' },
     });
+    // At the export's last event: the export claims to reach sequence 4, and there it disagrees.
+    expect(await verifyExportLines(lines(forged), { publicKey, checkpoints: [witness(4)] })).toMatchObject({
+      status: 'broken',
+      broken: { line: 4, sequence: 4, problem: 'hash differs from the signed checkpoint at sequence 4' },
+    });
+    // A checkpoint beyond it as well does not turn that into incomplete.
+    expect(
+      await verifyExportLines(lines(forged), { publicKey, checkpoints: [witness(6), witness(4)] }),
+    ).toMatchObject({ status: 'broken', broken: { sequence: 4 } });
+  });
+
+  it('is broken when a checkpoint is for another organization', async () => {
+    const events = chain(6);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const other = signCheckpoint(
       { organization: '0b7d7c1e-0000-4000-8000-000000000000', sequence: 2, hash: events[1].hash, time: 't' },
       privateKey,
     );
-    expect((await verifyExportLines(lines(events), { publicKey, checkpoints: [other] })).broken).toEqual({
-      line: 0,
-      problem: "checkpoint at sequence 2 is for another organization than the export's",
+    expect(await verifyExportLines(lines(events), { publicKey, checkpoints: [other] })).toMatchObject({
+      status: 'broken',
+      broken: { line: 0, problem: "checkpoint at sequence 2 is for another organization than the export's" },
     });
   });
 

@@ -4,7 +4,17 @@ import { AuditCheckpoint, checkpointProblem } from './audit-checkpoint';
 import { EXPORTED_AUDIT_FIELDS } from './audit-event';
 import { GENESIS_HASH } from './audit-hash';
 
+/**
+ * `intact`: every event verifies and every checkpoint given is covered. `incomplete`: every event
+ * verifies, but a signed checkpoint saw the chain go on past the export's last event (an older
+ * export, a range ending earlier, or a file cut short): no evidence of tampering, the file just does
+ * not reach that checkpoint. `broken`: something in the file or a checkpoint does not verify.
+ */
+export type ExportVerificationStatus = 'intact' | 'incomplete' | 'broken';
+
 export interface ExportVerification {
+  status: ExportVerificationStatus;
+  /** True only when `status` is `intact`: a script reading `intact` never takes a short export for a whole one. */
   intact: boolean;
   /** Events read. */
   checked: number;
@@ -17,6 +27,10 @@ export interface ExportVerification {
    * accepted (the range was chosen) but not compared, as the export holds nothing to compare them with.
    */
   checkpointsBeforeExport: number;
+  /** Checkpoints beyond the export's last event: not compared, they make the result `incomplete`. */
+  checkpointsAfterExport: number;
+  /** When `incomplete`: the latest checkpoint the export ends before; an export taken now includes it. */
+  endsBefore?: { sequence: number; time: string };
   broken?: { line: number; sequence?: number; problem: string };
 }
 
@@ -48,7 +62,8 @@ function shapeProblem(value: unknown): string | undefined {
  * Verifies a JSON Lines export with no database: every line parses, has exactly the exported fields,
  * links to the line before and hashes to its `hash`; an export starting mid-chain is anchored by its
  * first prevHash. Given a public key, checkpoints are signature-checked and compared wherever the
- * export covers their sequence (including the one just before its first event, via prevHash).
+ * export covers their sequence (including the one just before its first event, via prevHash); a
+ * checkpoint beyond the last event makes an otherwise intact export `incomplete`, not `broken`.
  */
 export async function verifyExportLines(
   lines: AsyncIterable<string> | Iterable<string>,
@@ -56,12 +71,15 @@ export async function verifyExportLines(
 ): Promise<ExportVerification> {
   const checkpoints = (options.checkpoints ?? []) as AuditCheckpoint[];
   const result: ExportVerification = {
+    status: 'intact',
     intact: true,
     checked: 0,
     checkpointsMatched: 0,
     checkpointsBeforeExport: 0,
+    checkpointsAfterExport: 0,
   };
   const fail = (line: number, problem: string, sequence?: number) => {
+    result.status = 'broken';
     result.intact = false;
     result.broken = { line, sequence, problem };
     return result;
@@ -113,9 +131,9 @@ export async function verifyExportLines(
       return fail(lineNumber, broken.problem, broken.sequence);
     }
   }
-  // Every supplied checkpoint must be this export's: one for another organization, or beyond the
-  // last event (a tail cut off, `head -n`), fails; one before the export's start is accepted only
-  // because the export starts mid-chain (event 1 has no checkpoint before it to skip).
+  // Every supplied checkpoint must be this export's organization's. One before the export's start is
+  // accepted because the export starts mid-chain (event 1 has no checkpoint before it to skip); one
+  // beyond its last event cannot be compared: the export ends before it, which is not a break.
   const first = result.first?.sequence ?? 1;
   const last = verifier.head.sequence;
   for (const checkpoint of [...checkpoints].sort((a, b) => a.sequence - b.sequence)) {
@@ -125,23 +143,21 @@ export async function verifyExportLines(
         `checkpoint at sequence ${checkpoint.sequence} is for another organization than the export's`,
       );
   }
+  let latest: AuditCheckpoint | undefined;
   for (const checkpoint of checkpoints) {
     if (checkpoint.sequence < first - 1) result.checkpointsBeforeExport += 1;
+    else if (checkpoint.sequence > last) {
+      result.checkpointsAfterExport += 1;
+      if (!latest || checkpoint.sequence > latest.sequence) latest = checkpoint;
+    }
   }
-  const beyond = checkpoints
-    .map((checkpoint) => checkpoint.sequence)
-    .filter((sequence) => sequence > last)
-    .sort((a, b) => b - a);
-  if (beyond.length > 0) {
-    return fail(
-      lineNumber + 1,
-      result.checked === 0
-        ? `a signed checkpoint saw sequence ${beyond[0]}, but the export is empty: the export is cut short`
-        : `a signed checkpoint saw sequence ${beyond[0]}, beyond the export's last event ${last}: the export is cut short`,
-      last + 1,
-    );
-  }
-  result.checkpointsMatched = checkpoints.length - result.checkpointsBeforeExport;
+  result.checkpointsMatched =
+    checkpoints.length - result.checkpointsBeforeExport - result.checkpointsAfterExport;
   if (result.checked > 0) result.last = { ...verifier.head };
+  if (latest) {
+    result.status = 'incomplete';
+    result.intact = false;
+    result.endsBefore = { sequence: latest.sequence, time: latest.time };
+  }
   return result;
 }

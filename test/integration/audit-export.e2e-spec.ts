@@ -103,18 +103,55 @@ describe('audit export and the offline verifier', () => {
     expect(broken.stdout).toBe("BROKEN at line 4 (sequence 4): hash does not match the event's content\n");
   });
 
-  it('fails an export whose tail was cut off below a supplied checkpoint (head -n of the file)', async () => {
+  it('calls an export older than a checkpoint incomplete (exit 3), naming the checkpoint, and the new export intact', async () => {
     const organization = await createOrganization(t.prisma);
-    await appendTestEvents(t.prisma, t.app.get(AuditService), organization.id, 5);
-    const { keyFile, checkpointFile } = await keyAndCheckpoint(organization);
-    const text = await (await exported(await auditorOf(organization), '?format=jsonl')).text();
-    const cut = join(dir, 'cut.jsonl');
-    writeFileSync(cut, text.split('\n').slice(0, 3).join('\n') + '\n');
-    const result = await verify(cut, '--public-key', keyFile, '--checkpoint', checkpointFile);
-    expect(result.code).toBe(1);
+    const audit = t.app.get(AuditService);
+    const token = await auditorOf(organization);
+    await appendTestEvents(t.prisma, audit, organization.id, 3);
+    const older = join(dir, 'older.jsonl');
+    writeFileSync(older, await (await exported(token, '?format=jsonl')).text());
+    // Events go on after the export; a checkpoint is signed later.
+    await appendTestEvents(t.prisma, audit, organization.id, 2);
+    const { keyFile, checkpointFile, checkpoint } = await keyAndCheckpoint(organization);
+    expect(checkpoint.sequence).toBe(5);
+
+    const result = await verify(older, '--public-key', keyFile, '--checkpoint', checkpointFile);
+    expect(result.code).toBe(3);
+    const lastHash = JSON.parse(readFileSync(older, 'utf8').trimEnd().split('\n')[2]).hash;
     expect(result.stdout).toBe(
-      "BROKEN at line 4 (sequence 4): a signed checkpoint saw sequence 5, beyond the export's last event 3: the export is cut short\n",
+      `INCOMPLETE: the export ends at sequence 3, before the signed checkpoint at sequence 5 (${checkpoint.time}); ` +
+        `its events verify (3 event(s), sequence 1..3, last hash ${lastHash}; 0 checkpoint(s) matched). ` +
+        'Export again to include the checkpoint; if a new export of the whole chain still ends before sequence 5, ' +
+        'events were removed.\n',
     );
+    expect(result.stdout).not.toContain('BROKEN');
+    const json = await verify(older, '--public-key', keyFile, '--checkpoint', checkpointFile, '--json');
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      status: 'incomplete',
+      intact: false,
+      checked: 3,
+      checkpointsAfterExport: 1,
+      endsBefore: { sequence: 5, time: checkpoint.time },
+    });
+    expect(JSON.parse(json.stdout).broken).toBeUndefined();
+
+    const newer = join(dir, 'newer.jsonl');
+    writeFileSync(newer, await (await exported(token, '?format=jsonl')).text());
+    expect(await verify(newer, '--public-key', keyFile, '--checkpoint', checkpointFile)).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^OK: 5 event\(s\), sequence 1\.\.5, .*; 1 checkpoint\(s\) matched\n$/),
+    });
+
+    // Tampering in the older export stays BROKEN (exit 1), checkpoint beyond or not.
+    const tampered = join(dir, 'older-tampered.jsonl');
+    writeFileSync(tampered, readFileSync(older, 'utf8').replace('"event 2"', '"event 9"'));
+    expect(readFileSync(tampered, 'utf8')).not.toBe(readFileSync(older, 'utf8'));
+    const broken = await verify(tampered, '--public-key', keyFile, '--checkpoint', checkpointFile);
+    expect(broken).toMatchObject({
+      code: 1,
+      stdout: "BROKEN at line 2 (sequence 2): hash does not match the event's content\n",
+    });
   });
 
   it('exports a time range as one contiguous piece anchored by its first prevHash', async () => {
@@ -135,12 +172,12 @@ describe('audit export and the offline verifier', () => {
     const file = join(dir, 'range.jsonl');
     writeFileSync(file, text);
     const { keyFile, checkpointFile } = await keyAndCheckpoint(organization);
-    // The checkpoint (at 20) lies beyond this range: the file cannot show the range was not cut
-    // short, so it fails; a range is verified alone, or with checkpoints it covers.
+    // The checkpoint (at 20) lies beyond this range: the range's events verify, but it ends before
+    // the checkpoint, which is incomplete (exit 3), not broken.
     const beyond = await verify(file, '--public-key', keyFile, '--checkpoint', checkpointFile);
-    expect(beyond).toMatchObject({ code: 1 });
+    expect(beyond).toMatchObject({ code: 3 });
     expect(beyond.stdout).toMatch(
-      /^BROKEN at line 7 \(sequence 11\): a signed checkpoint saw sequence 20, beyond/,
+      /^INCOMPLETE: the export ends at sequence 10, before the signed checkpoint at sequence 20 /,
     );
     const ok = await verify(file);
     expect(ok.stdout).toMatch(/^OK: 6 event\(s\), sequence 5\.\.10, .*; 0 checkpoint\(s\) matched/);
