@@ -135,11 +135,15 @@ export class AuditChainService {
         problem: `event ${head.sequence + 1} lies beyond the chain head at sequence ${head.sequence} (the last event is ${lastEvent})`,
       });
     }
+    // Unlike an export (which may simply be older than a checkpoint), the database is the chain
+    // itself and its head never moves back: a checkpoint beyond it means recorded events are gone.
     const beyond = verifier.checkpointsBeyondHead();
     if (beyond.length > 0) {
       return result({
         sequence: head.sequence + 1,
-        problem: `a signed checkpoint saw sequence ${beyond[0]}, beyond the head ${head.sequence}: events were removed`,
+        problem:
+          `a signed checkpoint saw sequence ${beyond[0]}, beyond the head ${head.sequence}: events were ` +
+          'removed, or the database was restored from a backup older than the checkpoint',
       });
     }
     return { intact: true, checked: verifier.checked, head };

@@ -125,6 +125,70 @@ describe('gateway audit commands', () => {
     expect(csv.stdout.trimEnd().split('\n')).toHaveLength(6);
   });
 
+  it('tells an export older than a checkpoint (exit 3) from a database rolled back below it (exit 1)', async () => {
+    const organization = await createOrganization(t.prisma, { slug: 'audit-older' });
+    const audit = t.app.get(AuditService);
+    await appendTestEvents(t.prisma as PrismaService, audit, organization.id, 3);
+    const older = join(dir, 'older.jsonl');
+    const exportTo = (file: string) =>
+      cli('audit', 'export', '--org', 'audit-older', '--format', 'jsonl', '--out', file);
+    expect((await exportTo(older)).code).toBe(0);
+    await appendTestEvents(t.prisma as PrismaService, audit, organization.id, 2);
+    const { checkpoint, publicKey } = JSON.parse(
+      (await cli('audit', 'head', '--org', 'audit-older', '--json')).stdout,
+    );
+    const checkpointFile = join(dir, 'older-checkpoint.log');
+    writeFileSync(checkpointFile, `${JSON.stringify({ type: 'audit_checkpoint', checkpoint })}\n`);
+    const keyPem = join(dir, 'older-public.pem');
+    writeFileSync(keyPem, publicKey.publicKeyPem);
+    const verifyExport = async (file: string) => {
+      let stdout = '';
+      const sink = { write: (chunk: string) => ((stdout += chunk), true) } as never;
+      const code = await verifyFile(
+        [file, '--public-key', keyPem, '--checkpoint', checkpointFile],
+        sink,
+        sink,
+      );
+      return { code, stdout };
+    };
+
+    // The export was taken at sequence 3, the checkpoint at 5: incomplete, not broken.
+    const old = await verifyExport(older);
+    expect(old.code).toBe(3);
+    expect(old.stdout).toMatch(
+      /^INCOMPLETE: the export ends at sequence 3, before the signed checkpoint at sequence 5 \(/,
+    );
+    expect(
+      await cli('audit', 'verify', '--org', 'audit-older', '--checkpoint', checkpointFile),
+    ).toMatchObject({ code: 0 });
+
+    // The database itself rolled back below the checkpoint (events 4 and 5 gone): that is broken.
+    await behindTheTrigger(t.prisma.pool, async (sql) => {
+      await sql('DELETE FROM audit_event WHERE organization_id = $1 AND sequence > 3', [organization.id]);
+      await sql(
+        `UPDATE audit_chain_head SET sequence = 3,
+           hash = (SELECT hash FROM audit_event WHERE organization_id = $1 AND sequence = 3)
+         WHERE organization_id = $1`,
+        [organization.id],
+      );
+    });
+    const rolledBack = await cli('audit', 'verify', '--org', 'audit-older', '--checkpoint', checkpointFile);
+    expect(rolledBack.code).toBe(1);
+    expect(rolledBack.stdout).toContain(
+      'BROKEN at sequence 4: a signed checkpoint saw sequence 5, beyond the head 3: events were removed, ' +
+        'or the database was restored from a backup older than the checkpoint',
+    );
+    // A new export of that database still ends before the checkpoint: the file alone cannot say
+    // more than incomplete, and its wording sends the auditor to exactly this conclusion.
+    const again = join(dir, 'again.jsonl');
+    expect((await exportTo(again)).code).toBe(0);
+    const fresh = await verifyExport(again);
+    expect(fresh.code).toBe(3);
+    expect(fresh.stdout).toContain(
+      'if a new export of the whole chain still ends before sequence 5, events were removed.',
+    );
+  });
+
   it('refuses bad arguments with exit 2 before touching anything', async () => {
     for (const argv of [
       ['audit', 'verify'],

@@ -14,7 +14,10 @@ export const AUDIT_COMMANDS: CommandGroup = {
         org: ORG_OPTION,
         checkpoint: option.list('<file>', 'checkpoints: a JSON file, JSON Lines, or gateway log lines'),
       },
-      details: ['Exit 1 names the first broken event.'],
+      details: [
+        'Exit 1 names the first broken event. A checkpoint beyond the head is broken too:',
+        'events were removed, or the database was restored from a backup older than it.',
+      ],
       handler: async () => (await handlers()).auditVerify,
     },
     {
@@ -38,6 +41,7 @@ export const AUDIT_COMMANDS: CommandGroup = {
       },
       details: [
         'Verify an export offline: npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]',
+        'It exits 0 intact, 1 broken, 3 incomplete (the export ends before a checkpoint: export again).',
       ],
       handler: async () => (await handlers()).auditExport,
     },
