@@ -191,8 +191,10 @@ export class PunchoutCartService {
           quantity: total,
           unitPrice,
           currency: offer.currency,
+          vendor: offer.vendor.slice(0, 200),
+          preferred: verdict.preferred,
         },
-        update: { quantity: total, unitPrice, currency: offer.currency },
+        update: { quantity: total, unitPrice, currency: offer.currency, preferred: verdict.preferred },
       });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -319,6 +321,8 @@ export class PunchoutCartService {
           quantity: want.quantity,
           unitPrice,
           currency: offer.currency,
+          vendor: offer.vendor.slice(0, 200),
+          preferred: verdict.preferred,
         },
       });
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -394,6 +398,10 @@ export class PunchoutCartService {
         });
         changes.push({ code: 'quantity_out_of_range', name, min, max });
         continue;
+      }
+      // The figures count a line as preferred by the rules it was transferred under.
+      if (row.preferred !== verdict.preferred) {
+        await tx.cartItem.update({ where: { id: row.id }, data: { preferred: verdict.preferred } });
       }
       const current = unitPriceUnitsAt(offer, row.quantity);
       const stored = toUnits(row.unitPrice.toString());

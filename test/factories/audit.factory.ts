@@ -12,6 +12,9 @@ export interface CartLineSpec {
   quantity: number;
   unitPrice: string;
   currency?: string;
+  /** The vendor and guidance flag the cart records for the console's figures. */
+  vendor?: string;
+  preferred?: boolean;
 }
 
 export interface PunchoutSessionSpec {
@@ -120,6 +123,8 @@ export async function createPunchoutSession(
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           currency: line.currency ?? 'EUR',
+          ...(line.vendor !== undefined ? { vendor: line.vendor } : {}),
+          ...(line.preferred !== undefined ? { preferred: line.preferred } : {}),
         },
       });
     }

@@ -10,6 +10,7 @@ import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult } from '../../web/page-result';
 import { AuditChainService } from '../audit-chain.service';
 import { AuditExportService } from '../audit-export.service';
+import { AuditFiguresService, DayPeriod } from '../review/audit-figures.service';
 import { AuditReviewService } from '../review/audit-review.service';
 import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query';
 import { AuditEventResponse } from '../review/dto/audit-review.response';
@@ -29,8 +30,10 @@ import { DashboardPage, DashboardVerification, VerificationStatus } from './page
 import { SessionFilterValues, SessionsPage } from './pages/sessions-page';
 import { SessionPage } from './pages/session-page';
 
-/** Days the dashboard chart covers, today included. */
+/** Days the dashboard covers unless the auditor picks a period, today included. */
 export const CHART_DAYS = 30;
+/** The longest period the dashboard sums over (bounded work per page view). */
+export const DASHBOARD_MAX_DAYS = 366;
 /** Up to this many events the dashboard verifies the chain on every view (about a second); beyond, on request. */
 export const DASHBOARD_VERIFY_MAX_EVENTS = 100_000;
 
@@ -58,6 +61,7 @@ const FILTER_NAMES = [
 export class AuditConsoleController {
   constructor(
     private readonly review: AuditReviewService,
+    private readonly figures: AuditFiguresService,
     private readonly chain: AuditChainService,
     private readonly exporter: AuditExportService,
     private readonly clock: Clock,
@@ -65,19 +69,28 @@ export class AuditConsoleController {
 
   @Get()
   @PageRoute()
-  async dashboard(@Viewer() viewer: ConsoleViewer, @PageLang() lang: PageLanguage): Promise<PageResult> {
-    const [days, verification] = await Promise.all([
-      this.review.dailyOutcomes(viewer.organizationId, this.clock.now(), CHART_DAYS),
+  async dashboard(
+    @Viewer() viewer: ConsoleViewer,
+    @PageLang() lang: PageLanguage,
+    @Query() query: Record<string, unknown>,
+  ): Promise<PageResult> {
+    const text = consoleMessages(lang);
+    const period = dashboardPeriod(query, this.clock.now());
+    const [figures, verification] = await Promise.all([
+      'problem' in period ? undefined : this.figures.figures(viewer.organizationId, period.days),
       this.dashboardVerification(viewer.organizationId),
     ]);
     return pageResult(
       <DashboardPage
         lang={lang}
-        text={consoleMessages(lang)}
+        text={text}
         viewer={viewer}
-        days={days}
+        period={period.shown}
+        figures={figures}
+        problems={'problem' in period ? [text.figures.periodInvalid(DASHBOARD_MAX_DAYS)] : undefined}
         verification={verification}
       />,
+      'problem' in period ? 400 : 200,
     );
   }
 
@@ -306,6 +319,33 @@ export class AuditConsoleController {
     if (head.sequence > DASHBOARD_VERIFY_MAX_EVENTS) return { kind: 'deferred', head };
     return { kind: 'verified', result: await this.chain.verify(organizationId) };
   }
+}
+
+/**
+ * The dashboard's period from ?from=&to= (whole UTC days, `to` included), by default the last
+ * CHART_DAYS days up to today; a malformed, reversed or too long one is a problem to show.
+ */
+function dashboardPeriod(
+  query: Record<string, unknown>,
+  now: Date,
+):
+  | { days: DayPeriod; shown: { from: string; to: string } }
+  | { problem: true; shown: { from: string; to: string } } {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const defaultFrom = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000);
+  const shown = {
+    from:
+      typeof query.from === 'string' && query.from !== ''
+        ? query.from
+        : defaultFrom.toISOString().slice(0, 10),
+    to: typeof query.to === 'string' && query.to !== '' ? query.to : today.toISOString().slice(0, 10),
+  };
+  const from = dayOrNothing(shown.from);
+  const to = dayOrNothing(shown.to);
+  if (!from || !to || from > to) return { problem: true, shown };
+  const until = nextDate(to);
+  if (until.getTime() - from.getTime() > DASHBOARD_MAX_DAYS * 86_400_000) return { problem: true, shown };
+  return { days: { from, until }, shown };
 }
 
 function administrationFilters(query: Record<string, unknown>): AdministrationFilterValues {

@@ -139,6 +139,29 @@ export interface ConsoleMessages {
     exportIntro: string;
   };
   summaries: AdministrationSummaries;
+  figures: {
+    periodTitle: string;
+    from: string;
+    to: string;
+    show: string;
+    periodInvalid: (maxDays: number) => string;
+    period: (from: string, to: string) => string;
+    spendTitle: string;
+    spendDesc: (currency: string) => string;
+    spendTable: string;
+    net: string;
+    noSpend: string;
+    policyTitle: string;
+    refusedOffers: string;
+    removedAtTransfer: string;
+    preferredShare: string;
+    preferredOf: (preferred: number, lines: number) => string;
+    vendorsTitle: string;
+    vendor: string;
+    lines: string;
+    noVendors: string;
+    unknownVendor: string;
+  };
 }
 
 /** One readable sentence per administration event (values already quoted by the caller where text). */
@@ -384,6 +407,31 @@ const EN: ConsoleMessages = {
     tokensRevoked: (user, count) => `Ended ${count} live token(s) of ${user}`,
     none: 'none',
   },
+  figures: {
+    periodTitle: 'Period',
+    from: 'From (UTC day)',
+    to: 'To (UTC day, inclusive)',
+    show: 'Show',
+    periodInvalid: (maxDays) =>
+      `Choose a period of whole days, the first not after the last, at most ${maxDays} days long.`,
+    period: (from, to) => `${from} to ${to} (UTC)`,
+    spendTitle: 'Net spend transferred per day',
+    spendDesc: (currency) =>
+      `Bars, one per day: the net value (excluding VAT) of the carts transferred that day in ${currency}; the table below has the same numbers.`,
+    spendTable: 'Show the spend as a table',
+    net: 'Net',
+    noSpend: 'No cart was transferred in this period.',
+    policyTitle: 'Buying guidance at work',
+    refusedOffers: 'Blocked offers refused',
+    removedAtTransfer: 'Lines removed at transfer',
+    preferredShare: 'Transferred lines that were preferred',
+    preferredOf: (preferred, lines) => `${preferred} of ${lines}`,
+    vendorsTitle: 'Top vendors by net spend',
+    vendor: 'Vendor',
+    lines: 'Lines',
+    noVendors: 'No vendor had a transferred line in this period.',
+    unknownVendor: '(not recorded)',
+  },
 };
 
 const DE: ConsoleMessages = {
@@ -608,6 +656,31 @@ const DE: ConsoleMessages = {
     userRolesChanged: (user, from, to) => `Rollen von ${user}: ${from} → ${to}`,
     tokensRevoked: (user, count) => `${count} gültige(s) Token von ${user} beendet`,
     none: 'keine',
+  },
+  figures: {
+    periodTitle: 'Zeitraum',
+    from: 'Von (Tag, UTC)',
+    to: 'Bis (Tag, UTC, einschließlich)',
+    show: 'Anzeigen',
+    periodInvalid: (maxDays) =>
+      `Wählen Sie einen Zeitraum ganzer Tage, der erste nicht nach dem letzten, höchstens ${maxDays} Tage lang.`,
+    period: (from, to) => `${from} bis ${to} (UTC)`,
+    spendTitle: 'Übertragene Nettoausgaben pro Tag',
+    spendDesc: (currency) =>
+      `Balken, einer pro Tag: der Nettowert (ohne MwSt.) der an diesem Tag übertragenen Warenkörbe in ${currency}; die Tabelle darunter enthält dieselben Zahlen.`,
+    spendTable: 'Ausgaben als Tabelle anzeigen',
+    net: 'Netto',
+    noSpend: 'In diesem Zeitraum wurde kein Warenkorb übertragen.',
+    policyTitle: 'Einkaufsrichtlinien in Aktion',
+    refusedOffers: 'Abgelehnte gesperrte Angebote',
+    removedAtTransfer: 'Bei der Übertragung entfernte Positionen',
+    preferredShare: 'Übertragene Positionen, die bevorzugt waren',
+    preferredOf: (preferred, lines) => `${preferred} von ${lines}`,
+    vendorsTitle: 'Top-Händler nach Nettoausgaben',
+    vendor: 'Händler',
+    lines: 'Positionen',
+    noVendors: 'Kein Händler hatte in diesem Zeitraum eine übertragene Position.',
+    unknownVendor: '(nicht erfasst)',
   },
 };
 

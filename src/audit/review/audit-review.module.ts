@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ConsoleSignInModule } from '../console/console-sign-in.module';
 import { AuditReviewController } from './audit-review.controller';
+import { AuditFiguresService } from './audit-figures.service';
 import { AuditReviewService } from './audit-review.service';
 
 /** The audit trail's read side for auditors: sessions, timelines, events. */
 @Module({
   imports: [ConsoleSignInModule],
   controllers: [AuditReviewController],
-  providers: [AuditReviewService],
-  exports: [AuditReviewService],
+  providers: [AuditReviewService, AuditFiguresService],
+  exports: [AuditReviewService, AuditFiguresService],
 })
 export class AuditReviewModule {}

@@ -21,13 +21,7 @@ import {
   encodeEventCursor,
   encodeSessionCursor,
 } from './review-cursor';
-import {
-  normalizeOciFields,
-  outcomeOf,
-  PunchoutStatusName,
-  SessionOutcome,
-  totalsByCurrency,
-} from './session-record';
+import { normalizeOciFields, outcomeOf, totalsByCurrency } from './session-record';
 import { postedCartOf } from './posted-cart';
 
 const SESSION_INCLUDE = {
@@ -40,12 +34,6 @@ const SESSION_INCLUDE = {
 } satisfies Prisma.PunchoutSessionInclude;
 
 type SessionRow = Prisma.PunchoutSessionGetPayload<{ include: typeof SESSION_INCLUDE }>;
-
-export interface DailyOutcomes {
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  counts: Record<SessionOutcome, number>;
-}
 
 /**
  * What auditors read: punchout sessions with their outcome, one session's whole timeline, and the
@@ -205,31 +193,6 @@ export class AuditReviewService {
       where.OR = [{ actorLabel: part }, { actorUserId: { in: users.map((u) => u.id) } }];
     }
     return where;
-  }
-
-  /** Sessions created per UTC day by outcome, for the last `days` days up to and including `now`'s day. */
-  async dailyOutcomes(organizationId: string, now: Date, days: number): Promise<DailyOutcomes[]> {
-    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const first = new Date(today - (days - 1) * 86_400_000);
-    const grouped = await this.prisma.$queryRaw<
-      Array<{ day: string; status: PunchoutStatusName; count: number }>
-    >`
-      SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-             status::text AS status, count(*)::int AS count
-      FROM punchout_session
-      WHERE organization_id = ${organizationId}::uuid AND created_at >= ${first}
-      GROUP BY 1, 2`;
-    const result: DailyOutcomes[] = [];
-    for (let i = 0; i < days; i++) {
-      const day = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-      result.push({ day, counts: { transferred: 0, cancelled: 0, expired: 0, failed: 0, open: 0 } });
-    }
-    const byDay = new Map(result.map((entry) => [entry.day, entry]));
-    for (const row of grouped) {
-      const entry = byDay.get(row.day);
-      if (entry) entry.counts[outcomeOf(row.status)] += row.count;
-    }
-    return result;
   }
 
   private async eventResponses(organizationId: string, events: AuditEvent[]): Promise<AuditEventResponse[]> {

@@ -1,9 +1,10 @@
 import type { AuditVerification } from '../../audit-chain.service';
-import type { DailyOutcomes } from '../../review/audit-review.service';
+import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 import { CONSOLE_PATH, ConsoleFrame } from './console-frame';
+import { PeriodForm, PolicySection, SpendSection, VendorsSection } from './figures';
 import { OutcomeChart, OutcomeLegend, OutcomeTable } from './outcome-chart';
 
 /** A full verification, or only the head when the chain is too long to verify on every page view. */
@@ -15,10 +16,15 @@ export function DashboardPage(props: {
   lang: PageLanguage;
   text: ConsoleMessages;
   viewer: ConsoleViewer;
-  days: DailyOutcomes[];
+  /** The period's first and last day (YYYY-MM-DD, UTC), as the form shows them. */
+  period: { from: string; to: string };
+  /** The period's figures; absent when the period asked for is not valid. */
+  figures?: DashboardFigures;
+  problems?: string[];
   verification: DashboardVerification;
 }) {
-  const { text } = props;
+  const { text, figures } = props;
+  const days = figures?.outcomes.map((entry) => entry.day) ?? [];
   return (
     <ConsoleFrame
       lang={props.lang}
@@ -28,22 +34,30 @@ export function DashboardPage(props: {
       current="dashboard"
     >
       <h1>{text.dashboard.title}</h1>
+      <PeriodForm text={text} from={props.period.from} to={props.period.to} problems={props.problems} />
       <section aria-labelledby="verification-heading">
         <h2 id="verification-heading">{text.dashboard.verificationTitle}</h2>
         <VerificationStatus text={text} verification={props.verification} />
       </section>
-      <section aria-labelledby="chart-heading">
-        <h2 id="chart-heading">{text.dashboard.chartTitle}</h2>
-        {/* Scrolls sideways on a phone rather than shrinking the labels; focusable so keyboards can scroll it. */}
-        <div class="chart-wrap" tabIndex={0} role="group" aria-labelledby="chart-heading">
-          <OutcomeChart days={props.days} text={text} />
-        </div>
-        <OutcomeLegend text={text} />
-        <OutcomeTable days={props.days} text={text} />
-        <p>
-          <a href={`${CONSOLE_PATH}/sessions`}>{text.dashboard.allSessions}</a>
-        </p>
-      </section>
+      {figures ? (
+        <>
+          <SpendSection lang={props.lang} text={text} days={days} figures={figures} />
+          <section aria-labelledby="chart-heading">
+            <h2 id="chart-heading">{text.dashboard.chartTitle}</h2>
+            {/* Scrolls sideways on a phone rather than shrinking the labels; focusable so keyboards can scroll it. */}
+            <div class="chart-wrap" tabIndex={0} role="group" aria-labelledby="chart-heading">
+              <OutcomeChart days={figures.outcomes} text={text} />
+            </div>
+            <OutcomeLegend text={text} />
+            <OutcomeTable days={figures.outcomes} text={text} />
+            <p>
+              <a href={`${CONSOLE_PATH}/sessions`}>{text.dashboard.allSessions}</a>
+            </p>
+          </section>
+          <PolicySection lang={props.lang} text={text} figures={figures} />
+          <VendorsSection lang={props.lang} text={text} figures={figures} />
+        </>
+      ) : null}
       <section aria-labelledby="export-heading">
         <h2 id="export-heading">{text.dashboard.exportTitle}</h2>
         <p>{text.dashboard.exportIntro}</p>

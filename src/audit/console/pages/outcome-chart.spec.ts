@@ -1,6 +1,6 @@
 import { renderPage } from '../../../web/render-page';
 import { consoleMessages } from '../console-messages';
-import { niceMaximum, OutcomeChart } from './outcome-chart';
+import { niceMaximum, niceTicks, OutcomeChart } from './outcome-chart';
 
 const day = (date: string, transferred: number, failed = 0) => ({
   day: date,
@@ -13,6 +13,15 @@ describe('outcome chart', () => {
     expect([0, 3, 4, 5, 11, 20, 21, 99, 101, 4999].map(niceMaximum)).toEqual([
       4, 4, 4, 5, 20, 20, 50, 100, 200, 5000,
     ]);
+  });
+
+  it('puts gridlines at round numbers only', () => {
+    expect(niceTicks(4)).toEqual([0, 1, 2, 3, 4]);
+    expect(niceTicks(5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(niceTicks(20)).toEqual([0, 5, 10, 15, 20]);
+    expect(niceTicks(50)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(niceTicks(100)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(niceTicks(2000)).toEqual([0, 500, 1000, 1500, 2000]);
   });
 
   it('draws one stacked bar per day, a segment per non-zero outcome, with heights proportional to counts', () => {

@@ -1,4 +1,4 @@
-import type { DailyOutcomes } from '../../review/audit-review.service';
+import type { DailyOutcomes } from '../../review/audit-figures.service';
 import type { SessionOutcome } from '../../review/session-record';
 import type { ConsoleMessages } from '../console-messages';
 
@@ -23,6 +23,17 @@ export function niceMaximum(value: number): number {
   return 10 * magnitude;
 }
 
+/**
+ * The gridlines of an axis up to `max` (a niceMaximum): steps of 1, 2 or 5 times a power of ten, so
+ * every label is a round number (0, 20, 40 ... 100; 0, 5 ... 20; 0, 10 ... 50).
+ */
+export function niceTicks(max: number): number[] {
+  const magnitude = 10 ** Math.floor(Math.log10(max));
+  const leading = Math.round(max / magnitude);
+  const steps = leading === 2 || leading === 4 ? 4 : 5;
+  return Array.from({ length: steps + 1 }, (_, i) => (max * i) / steps);
+}
+
 const totalOf = (day: DailyOutcomes) =>
   CHART_OUTCOMES.reduce((sum, { outcome }) => sum + day.counts[outcome], 0);
 
@@ -39,7 +50,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
   const slot = plotWidth / Math.max(1, days.length);
   const barWidth = Math.max(2, slot * 0.7);
   const y = (count: number) => PLOT.top + plotHeight - (count / max) * plotHeight;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
+  const ticks = niceTicks(max);
   return (
     <svg
       class="outcome-chart"
