@@ -38,7 +38,7 @@ export function SingleSignOnPage(props: {
       <h1>{text.signIn.title}</h1>
       <p>{sso.intro}</p>
       {props.available ? (
-        <form method="post" action={`${CONSOLE_PATH}/oidc/start`}>
+        <form method="post" action={`${CONSOLE_PATH}/oidc/start`} class="sign-in-form">
           <button type="submit">{sso.button(props.providerName)}</button>
         </form>
       ) : (
