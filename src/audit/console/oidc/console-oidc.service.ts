@@ -16,6 +16,7 @@ export const CONSOLE_OIDC_ATTEMPT_TTL_MS = 10 * 60 * 1000;
 const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Our state, nonce and verifier are 43 characters; anything much longer is not ours. */
 const MAX_STATE_LENGTH = 128;
+const MAX_EMAIL_LENGTH = 320;
 
 /** Why a single sign-on ended without a console session. */
 export type OidcRefusal =
@@ -128,6 +129,8 @@ export class ConsoleOidcService {
       return { refused: error.reason };
     }
     if (!identity.email) return this.refuse('email_missing', `subject ${identity.subject}`);
+    // No user's e-mail is longer (the column's limit); such a claim is not looked up, nor echoed.
+    if (identity.email.length > MAX_EMAIL_LENGTH) return this.refuse('unknown_user', 'an over-long e-mail');
     return this.openFor(identity.email.toLowerCase(), identity.emailVerified);
   }
 
