@@ -8,12 +8,12 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
     // ES-only dependencies: jest on Node 20 cannot require() them, so they are transpiled to CommonJS.
-    '^.+/node_modules/(content-disposition|@apidevtools/json-schema-ref-parser)/.+\\.js$': [
+    '^.+/node_modules/(content-disposition|@apidevtools/json-schema-ref-parser|openid-client|oauth4webapi|jose)/.+\\.js$': [
       'ts-jest',
       { tsconfig: '<rootDir>/tsconfig.test.json' },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@apidevtools/json-schema-ref-parser)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@apidevtools/json-schema-ref-parser|openid-client|oauth4webapi|jose)/)'],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -23,6 +23,8 @@ export const AuditEventTypes = {
   userEnabled: 'user.enabled',
   userRoleChanged: 'user.role_changed',
   tokensRevoked: 'token.revoked',
+  consoleSignedIn: 'console.signed_in',
+  consoleSignInRefused: 'console.sign_in_refused',
 } as const;
 
 export type AuditEventType = (typeof AuditEventTypes)[keyof typeof AuditEventTypes];

@@ -107,6 +107,16 @@ export class AppConfig {
     signingKeyFile: string | undefined;
     checkpointIntervalSeconds: number;
   };
+  /** Single sign-on to the compliance console; undefined when CONSOLE_OIDC_ISSUER is not set. */
+  readonly consoleOidc!:
+    | {
+        issuer: string;
+        clientId: string;
+        clientSecret: string;
+        name: string | undefined;
+        timeoutSeconds: number;
+      }
+    | undefined;
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
     Object.assign(this, values);
@@ -148,6 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (errors.length === 0 && vars.HTTP_HEADERS_TIMEOUT_MS > vars.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be greater than HTTP_REQUEST_TIMEOUT_MS');
+  }
+  if (vars.CONSOLE_OIDC_ISSUER && !(vars.CONSOLE_OIDC_CLIENT_ID && vars.CONSOLE_OIDC_CLIENT_SECRET)) {
+    problems.push('CONSOLE_OIDC_ISSUER: needs CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET as well');
+  }
+  if (errors.length === 0 && vars.CONSOLE_OIDC_ISSUER && !secureOrLoopback(vars.CONSOLE_OIDC_ISSUER)) {
+    problems.push('CONSOLE_OIDC_ISSUER: must be https:// (http:// only on a loopback address)');
   }
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
@@ -256,6 +272,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
     },
+    consoleOidc: vars.CONSOLE_OIDC_ISSUER
+      ? {
+          issuer: vars.CONSOLE_OIDC_ISSUER,
+          clientId: vars.CONSOLE_OIDC_CLIENT_ID as string,
+          clientSecret: vars.CONSOLE_OIDC_CLIENT_SECRET as string,
+          name: vars.CONSOLE_OIDC_NAME,
+          timeoutSeconds: vars.CONSOLE_OIDC_TIMEOUT_SECONDS,
+        }
+      : undefined,
   });
 }
 
@@ -270,4 +295,10 @@ function parseRateLimitGroups(
     groups[group] = { perUser, perClient };
   }
   return groups;
+}
+
+/** An https URL, or http to this host only: tokens and the client secret never cross a network in clear. */
+function secureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 }

@@ -600,6 +600,43 @@ export class EnvironmentVariables {
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
 
   /**
+   * Single sign-on to the compliance console: the OpenID provider's issuer URL (its discovery document
+   * is `<issuer>/.well-known/openid-configuration`). Set it with `CONSOLE_OIDC_CLIENT_ID` and
+   * `CONSOLE_OIDC_CLIENT_SECRET`; unset, auditors sign in with one-time links only. `https://`, or
+   * `http://` on a loopback address (a provider on the same host). See docs/audit-console.md.
+   * @section Compliance console single sign-on (OpenID Connect)
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @MaxLength(2_048)
+  CONSOLE_OIDC_ISSUER?: string;
+
+  /** The client id the OpenID provider gave the gateway's console. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  CONSOLE_OIDC_CLIENT_ID?: string;
+
+  /** The client's secret (sent to the token endpoint with HTTP Basic authentication; never logged). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1_024)
+  CONSOLE_OIDC_CLIENT_SECRET?: string;
+
+  /** The provider's name on the sign-in button ("Sign in with Acme ID"); default: "single sign-on". */
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  CONSOLE_OIDC_NAME?: string;
+
+  /** Bound on each request to the OpenID provider (discovery, token, user info), in seconds. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  CONSOLE_OIDC_TIMEOUT_SECONDS = 5;
+
+  /**
    * The punchout test bench at `/test-bench`: a page that plays the procurement system (call-up,
    * shop, and its own HOOK_URL receiver). Default: on unless `NODE_ENV=production`.
    * @section Punchout test bench

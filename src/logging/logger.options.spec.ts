@@ -68,6 +68,9 @@ describe('logger options', () => {
     expect(redactUrl('/x?a=1&access_token=t&client_secret=s&b=2')).toBe(
       '/x?a=1&access_token=[REDACTED]&client_secret=[REDACTED]&b=2',
     );
+    expect(redactUrl('/audit/console/oidc/callback?code=c1&state=s1&iss=x')).toBe(
+      '/audit/console/oidc/callback?code=[REDACTED]&state=[REDACTED]&iss=x',
+    );
     expect(redactUrl('/plain')).toBe('/plain');
   });
 

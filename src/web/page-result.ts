@@ -13,8 +13,8 @@ export interface PageAnswer {
   formActions?: string[];
   /** CSP frame-ancestors sources; default 'none' (pages that procurement suites frame pass theirs). */
   frameAncestors?: string;
-  /** More headers: a sign-in's Set-Cookie, a 429's Retry-After. */
-  headers?: Record<string, string>;
+  /** More headers: a sign-in's Set-Cookie (several as an array), a 429's Retry-After. */
+  headers?: Record<string, string | string[]>;
 }
 
 /** A 303 See Other (after a POST, or to the page that shows a state). */

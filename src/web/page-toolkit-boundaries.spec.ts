@@ -36,6 +36,7 @@ describe('page toolkit: every page is built one way', () => {
     ).toEqual([
       'audit/console/audit-console.controller.tsx',
       'audit/console/console-sign-in.controller.tsx',
+      'audit/console/oidc/console-oidc.controller.tsx',
       'home/home.controller.tsx',
       'punchout/oci-callup/oci-callup.controller.ts',
       'punchout/punchout-pages.controller.ts',

@@ -220,15 +220,20 @@ describe('compliance console pages', () => {
     expect(html).toContain('name="format" value="jsonl"');
   });
 
-  it('says so when an organization has no audit events yet', async () => {
+  it("records the sign-in as the organization's audit event, which the dashboard counts", async () => {
     const empty = await createOrganization(t.prisma);
     const auditor = await createUser(t.prisma, empty, { roles: [UserRole.auditor] });
     const link = await signIn.createLink(auditor, 'test');
     const response = await postSignIn(tokenOf(link.url));
     const cookie = (response.headers.get('set-cookie') as string).split(';')[0];
     const html = await (await page('', { headers: { cookie } })).text();
-    expect(html).toContain('No audit events have been recorded yet.');
-    expect(html).toContain('data-verification="intact"');
+    expect(html).toContain('Intact: all 1 events verified from event 1 to the head at sequence 1.');
+    const [event] = await t.prisma.auditEvent.findMany({ where: { organizationId: empty.id } });
+    expect(event).toMatchObject({
+      type: 'console.signed_in',
+      actorUserId: auditor.id,
+      payload: { method: 'link', user: { id: auditor.id, email: auditor.email } },
+    });
   });
 
   it('speaks German when the browser asks for it', async () => {

@@ -22,8 +22,11 @@ export const describeWithBrowser = (name: string, body: () => void) => {
   (missing ? describe.skip : describe)(`${name} [browser]`, body);
 };
 
-/** Headless Chromium with the flags this closed network needs (no background calls home). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Chromium with the flags this closed network needs (no background calls home), plus
+ * `extraArgs` (e.g. `--host-resolver-rules` to reach a test app under its PUBLIC_URL's name).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -35,6 +38,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -7,10 +7,11 @@ import { ConsolePageArea } from './console-page.area';
 import { ConsoleSignInController } from './console-sign-in.controller';
 import { ConsoleSignInModule } from './console-sign-in.module';
 import { ConsoleViewerGuard } from './console-viewer.guard';
+import { ConsoleOidcModule } from './oidc/console-oidc.module';
 
 /** The compliance console's pages. */
 @Module({
-  imports: [AuditModule, AuditReviewModule, ConsoleSignInModule],
+  imports: [AuditModule, AuditReviewModule, ConsoleSignInModule, ConsoleOidcModule],
   controllers: [ConsoleSignInController, AuditConsoleController],
   providers: [ConsoleViewerGuard, PageLanguageGuard, ConsolePageArea],
 })

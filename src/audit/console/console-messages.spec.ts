@@ -1,4 +1,5 @@
 import { consoleMessages } from './console-messages';
+import { consoleOidcMessages } from './oidc/console-oidc.messages';
 
 /** Every string of a message catalog (functions called with sample arguments). */
 function strings(value: unknown): string[] {
@@ -12,7 +13,7 @@ describe('console messages', () => {
   it.each(['en', 'de'] as const)(
     'speak to auditors, not developers (%s): no API paths or commands',
     (lang) => {
-      const texts = strings(consoleMessages(lang));
+      const texts = strings([consoleMessages(lang), consoleOidcMessages(lang)]);
       expect(texts.length).toBeGreaterThan(20);
       expect(texts.filter((text) => /\/api\/|\bPOST\b|\bGET\b|gateway audit/.test(text))).toEqual([]);
     },

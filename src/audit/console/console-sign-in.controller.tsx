@@ -10,10 +10,14 @@ import { PageRoute } from '../../web/page-reply';
 import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult, redirectTo } from '../../web/page-result';
 import { clearedCookie, readCookie, sessionCookie } from './console-cookie';
+import { postedByOurOwnPage } from './console-login-csrf';
 import { consoleMessages } from './console-messages';
 import { ConsoleSignInService, LinkState } from './console-sign-in.service';
+import { ConsoleOidcClient } from './oidc/console-oidc.client';
+import { nextStep } from './console-next-step';
+import { consoleOidcMessages } from './oidc/console-oidc.messages';
 import { CONSOLE_PATH, ConsoleMessagePage } from './pages/console-frame';
-import { SignInPage } from './pages/sign-in-page';
+import { SignInPage, SingleSignOnPage } from './pages/sign-in-page';
 
 /**
  * Signing in to the compliance console with a one-time link, and signing out: the console pages
@@ -26,15 +30,18 @@ import { SignInPage } from './pages/sign-in-page';
 export class ConsoleSignInController {
   constructor(
     private readonly signIn: ConsoleSignInService,
+    private readonly oidc: ConsoleOidcClient,
     private readonly config: AppConfig,
   ) {}
 
+  /** A one-time link's page (`?token=`); without a link, single sign-on where it is set up. */
   @Get('sign-in')
   @PageRoute()
   async signInPage(@Query('token') token: unknown, @PageLang() lang: PageLanguage): Promise<PageResult> {
+    if (token === undefined && this.oidc.enabled) return this.singleSignOnPage(lang);
     const link = typeof token === 'string' ? token : '';
     const state = await this.signIn.linkState(link);
-    if (state !== 'valid') return refuseLink(lang, state);
+    if (state !== 'valid') return refuseLink(lang, state, this.oidc.enabled);
     return pageResult(<SignInPage lang={lang} text={consoleMessages(lang)} token={link} />);
   }
 
@@ -42,10 +49,10 @@ export class ConsoleSignInController {
   @PageRoute()
   async spendLink(@Req() request: FastifyRequest, @PageLang() lang: PageLanguage): Promise<PageResult> {
     // Another site must not sign a browser in to a console of the attacker's choosing (login CSRF).
-    if (!this.postedByOurOwnPage(request)) return refuseLink(lang, 'unknown');
+    if (!postedByOurOwnPage(request, this.config)) return refuseLink(lang, 'unknown', this.oidc.enabled);
     const form = readPageForm(request.body);
     const result = await this.signIn.spendLink(typeof form.token === 'string' ? form.token : '');
-    if ('refused' in result) return refuseLink(lang, result.refused);
+    if ('refused' in result) return refuseLink(lang, result.refused, this.oidc.enabled);
     return redirectTo(CONSOLE_PATH, { 'set-cookie': sessionCookie(result.sessionToken, this.secure) });
   }
 
@@ -61,39 +68,29 @@ export class ConsoleSignInController {
         kind="ok"
         title={text.signIn.signedOutTitle}
         text={text.signIn.signedOut}
-        hint={text.signIn.howToGetLink}
+        {...nextStep(lang, this.oidc.enabled)}
       />,
       200,
       { headers: { 'set-cookie': clearedCookie(this.secure) } },
     );
   }
 
-  /**
-   * Whether a sign-in POST comes from our own sign-in page (login CSRF), by headers a page cannot
-   * forge. `Sec-Fetch-Site`, when sent, must be `same-origin` (`same-site` is refused too: a sibling
-   * subdomain is another party). `Origin`, when it names an origin, must be one of ours; absent
-   * `Origin`, `Referer` must be on one of ours; with neither the POST is refused. `Origin: null` is
-   * what browsers send for a form POST from a page with Referrer-Policy: no-referrer, as all our pages
-   * are (header and meta): it passes only together with `Sec-Fetch-Site: same-origin`, so a
-   * browser without Fetch Metadata falls back to refusing. Our origins: PUBLIC_URL's and, when
-   * TRUST_PROXY is off, the one the request was sent to (scheme + Host), so a gateway reached under
-   * another name than PUBLIC_URL (an internal address, the tests' 127.0.0.1) still signs in; behind
-   * a proxy only PUBLIC_URL counts, as Host and scheme are then the proxy's to set.
-   */
-  private postedByOurOwnPage(request: FastifyRequest): boolean {
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin') return false;
-    const ours = new Set([new URL(this.config.publicUrl).origin]);
-    const host = request.headers.host;
-    if (!this.config.trustProxy && host) {
-      const own = originOf(`${request.protocol}://${host}`);
-      if (own) ours.add(own);
-    }
-    const origin = request.headers.origin;
-    if (origin === 'null') return site === 'same-origin';
-    if (origin !== undefined) return ours.has(origin);
-    const referer = request.headers.referer;
-    return referer !== undefined && ours.has(originOf(referer) ?? '');
+  /** The single sign-on button, or why it cannot be pressed now (the provider is unreachable). */
+  private async singleSignOnPage(lang: PageLanguage): Promise<PageResult> {
+    const configuration = await this.oidc.configuration();
+    const origin = configuration ? this.oidc.authorizationOrigin(configuration) : undefined;
+    return pageResult(
+      <SingleSignOnPage
+        lang={lang}
+        text={consoleMessages(lang)}
+        sso={consoleOidcMessages(lang)}
+        providerName={this.oidc.name}
+        available={configuration !== undefined}
+      />,
+      200,
+      // The start button's POST is answered by a redirect to the provider: form-action must allow it.
+      { formActions: origin ? [origin] : [] },
+    );
   }
 
   private get secure(): boolean {
@@ -102,7 +99,7 @@ export class ConsoleSignInController {
 }
 
 /** The page of a sign-in link that cannot be used (any more). */
-function refuseLink(lang: PageLanguage, state: Exclude<LinkState, 'valid'>): PageResult {
+function refuseLink(lang: PageLanguage, state: Exclude<LinkState, 'valid'>, sso: boolean): PageResult {
   const text = consoleMessages(lang);
   const s = text.signIn;
   const [title, message, status] =
@@ -112,17 +109,7 @@ function refuseLink(lang: PageLanguage, state: Exclude<LinkState, 'valid'>): Pag
         ? [s.expiredTitle, s.expired, 410]
         : [s.unknownTitle, s.unknown, 404];
   return pageResult(
-    <ConsoleMessagePage lang={lang} messages={text} title={title} text={message} hint={s.howToGetLink} />,
+    <ConsoleMessagePage lang={lang} messages={text} title={title} text={message} {...nextStep(lang, sso)} />,
     status,
   );
-}
-
-/** The serialized origin of an absolute URL, or undefined if it is not one. */
-function originOf(url: string): string | undefined {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
 }

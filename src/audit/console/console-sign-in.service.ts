@@ -4,7 +4,9 @@ import { generateSecret, sha256 } from '../../common/crypto/secrets';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { User } from '../../generated/prisma/client';
+import { AuditEventTypes } from '../audit-event';
+import { AuditService } from '../audit.service';
+import { Prisma, User } from '../../generated/prisma/client';
 import { UserRole } from '../../generated/prisma/enums';
 
 /** A sign-in link works once and only within this time after it was made. */
@@ -27,6 +29,9 @@ export interface ConsoleLink {
 
 export type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
+/** How an auditor signed in: a one-time link, or single sign-on by OpenID Connect. */
+export type SignInMethod = 'link' | 'oidc';
+
 /** Who is signed in to a console session. */
 export interface ConsoleViewer {
   sessionId: string;
@@ -47,6 +52,7 @@ export class ConsoleSignInService {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /** A link for `user`, who must be an enabled auditor (the API checks the caller's role too). */
@@ -120,19 +126,40 @@ export class ConsoleSignInService {
       });
       if (link.user.disabledAt || !link.user.roles.includes(UserRole.auditor))
         return { refused: 'unknown' as const };
-      const sessionToken = generateSecret(SESSION_PREFIX);
-      await tx.auditConsoleSession.create({
-        data: {
-          tokenHash: sha256(sessionToken),
-          organizationId: link.organizationId,
-          userId: link.userId,
-          linkId: link.id,
-          createdAt: now,
-          lastSeenAt: now,
-        },
-      });
+      const sessionToken = await this.openSession(tx, link.user, 'link', link.id);
       return { sessionToken };
     });
+  }
+
+  /**
+   * Opens a console session for `user` (an enabled auditor, checked by the caller in `tx`) and records
+   * `console.signed_in` in the user's organization in the same transaction; returns the cookie token.
+   */
+  async openSession(
+    tx: Prisma.TransactionClient,
+    user: Pick<User, 'id' | 'organizationId' | 'email'>,
+    method: SignInMethod,
+    linkId: string | null = null,
+  ): Promise<string> {
+    const sessionToken = generateSecret(SESSION_PREFIX);
+    const now = this.clock.now();
+    await tx.auditConsoleSession.create({
+      data: {
+        tokenHash: sha256(sessionToken),
+        organizationId: user.organizationId,
+        userId: user.id,
+        linkId,
+        createdAt: now,
+        lastSeenAt: now,
+      },
+    });
+    await this.audit.append(tx, {
+      organizationId: user.organizationId,
+      type: AuditEventTypes.consoleSignedIn,
+      actor: { userId: user.id },
+      payload: { method, user: { id: user.id, email: user.email } },
+    });
+    return sessionToken;
   }
 
   /**

@@ -5,6 +5,7 @@ import { PageError } from '../../web/page-error';
 import type { PageRequest } from '../../web/page-request';
 import { readCookie } from './console-cookie';
 import { consoleMessages } from './console-messages';
+import { nextStep } from './console-next-step';
 import { ConsoleSignInService, ConsoleViewer } from './console-sign-in.service';
 
 interface ConsoleRequest extends PageRequest {
@@ -30,12 +31,13 @@ export class ConsoleViewerGuard extends PageAreaGuard {
       request.consoleViewer = viewer;
       return;
     }
-    const text = consoleMessages(request.pageLanguage ?? this.config.defaultLanguage).signIn;
+    const lang = request.pageLanguage ?? this.config.defaultLanguage;
+    const text = consoleMessages(lang).signIn;
     throw new PageError(401, {
       kind: 'warn',
       title: text.requiredTitle,
       text: text.required,
-      hint: text.howToGetLink,
+      ...nextStep(lang, this.config.consoleOidc !== undefined),
     });
   }
 }

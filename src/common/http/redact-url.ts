@@ -6,6 +6,8 @@ const SECRET_QUERY_NAMES = new Set([
   'client_secret',
   'secret',
   'code',
+  // The state of a single sign-on answer (with the browser's cookie, it finishes the sign-in).
+  'state',
   // The OCI call-up's PASSWORD (a client's punchout secret) travels in the query string.
   'password',
 ]);
