@@ -77,6 +77,15 @@ export function administrationSummary(
       return m.userRolesChanged(user(payload), list(payload.from, m.none), list(payload.to, m.none));
     case AuditEventTypes.tokensRevoked:
       return m.tokensRevoked(user(payload), count(payload.revoked));
+    case AuditEventTypes.consoleSignedIn: {
+      const method = text(payload.method);
+      return m.signedIn(user(payload), m.methods[method] ?? method);
+    }
+    case AuditEventTypes.consoleSignInRefused: {
+      const method = text(payload.method);
+      const reason = text(payload.reason);
+      return m.signInRefused(text(payload.email), m.methods[method] ?? method, m.refusals[reason] ?? reason);
+    }
     default:
       return undefined;
   }

@@ -182,6 +182,10 @@ export interface AdministrationSummaries {
   userEnabled: (user: string) => string;
   userRolesChanged: (user: string, from: string, to: string) => string;
   tokensRevoked: (user: string, count: number) => string;
+  signedIn: (user: string, method: string) => string;
+  signInRefused: (email: string, method: string, reason: string) => string;
+  methods: Record<string, string>;
+  refusals: Record<string, string>;
   none: string;
 }
 
@@ -350,6 +354,8 @@ const EN: ConsoleMessages = {
     'user.enabled': 'User enabled',
     'user.role_changed': 'Roles changed',
     'token.revoked': 'Tokens revoked',
+    'console.signed_in': 'Console sign-in',
+    'console.sign_in_refused': 'Console sign-in refused',
   },
   protocols: { rest: 'REST API', 'oci-callup': 'OCI call-up (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {
@@ -405,6 +411,14 @@ const EN: ConsoleMessages = {
     userEnabled: (user) => `Enabled user ${user} again`,
     userRolesChanged: (user, from, to) => `Roles of ${user}: ${from} → ${to}`,
     tokensRevoked: (user, count) => `Ended ${count} live token(s) of ${user}`,
+    signedIn: (user, method) => `${user} signed in to the compliance console (${method})`,
+    signInRefused: (email, method, reason) => `Console sign-in of ${email} refused (${method}): ${reason}`,
+    methods: { link: 'one-time link', oidc: 'single sign-on' },
+    refusals: {
+      email_unverified: 'the identity provider has not verified the e-mail',
+      not_auditor: 'the user does not have the role auditor',
+      ambiguous: 'the e-mail belongs to auditors of several organizations',
+    },
     none: 'none',
   },
   figures: {
@@ -600,6 +614,8 @@ const DE: ConsoleMessages = {
     'user.enabled': 'Benutzer reaktiviert',
     'user.role_changed': 'Rollen geändert',
     'token.revoked': 'Tokens widerrufen',
+    'console.signed_in': 'Konsolenanmeldung',
+    'console.sign_in_refused': 'Konsolenanmeldung abgelehnt',
   },
   protocols: { rest: 'REST-API', 'oci-callup': 'OCI-Aufruf (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {
@@ -655,6 +671,15 @@ const DE: ConsoleMessages = {
     userEnabled: (user) => `Benutzer ${user} wieder aktiviert`,
     userRolesChanged: (user, from, to) => `Rollen von ${user}: ${from} → ${to}`,
     tokensRevoked: (user, count) => `${count} gültige(s) Token von ${user} beendet`,
+    signedIn: (user, method) => `${user} hat sich an der Compliance-Konsole angemeldet (${method})`,
+    signInRefused: (email, method, reason) =>
+      `Konsolenanmeldung von ${email} abgelehnt (${method}): ${reason}`,
+    methods: { link: 'Einmal-Link', oidc: 'Single Sign-on' },
+    refusals: {
+      email_unverified: 'der Identitätsanbieter hat die E-Mail nicht bestätigt',
+      not_auditor: 'der Benutzer hat nicht die Rolle „auditor“',
+      ambiguous: 'die E-Mail gehört Prüfern mehrerer Organisationen',
+    },
     none: 'keine',
   },
   figures: {
