@@ -185,7 +185,10 @@ export class AuditConsoleController {
         404,
       );
     }
-    return pageResult(<SessionPage lang={lang} text={text} viewer={viewer} session={detail} />);
+    const context = await this.review.timelineContext(viewer.organizationId, detail);
+    return pageResult(
+      <SessionPage lang={lang} text={text} viewer={viewer} session={detail} context={context} />,
+    );
   }
 
   @Get('administration')

@@ -139,6 +139,7 @@ export interface ConsoleMessages {
     exportIntro: string;
   };
   summaries: AdministrationSummaries;
+  timeline: TimelineMessages;
   figures: {
     periodTitle: string;
     from: string;
@@ -162,6 +163,26 @@ export interface ConsoleMessages {
     noVendors: string;
     unknownVendor: string;
   };
+}
+
+/** One readable sentence per punchout event of a session's timeline. */
+export interface TimelineMessages {
+  added: (name: string, quantity: number) => string;
+  restored: (name: string, quantity: number) => string;
+  quantityChanged: (name: string, from: number, to: number) => string;
+  removed: (name: string) => string;
+  removedAtTransfer: (name: string, reason: string) => string;
+  repriced: (name: string, from: string, to: string) => string;
+  refused: (name: string, vendor: string, quantity: number | null, via: string) => string;
+  refusedBy: string;
+  unknownRule: (id: string) => string;
+  via: Record<string, string>;
+  reasons: Record<string, string>;
+  created: (protocol: string) => string;
+  opened: string;
+  transferred: (lines: number) => string;
+  cancelled: string;
+  ended: (reason: string) => string;
 }
 
 /** One readable sentence per administration event (values already quoted by the caller where text). */
@@ -420,6 +441,32 @@ const EN: ConsoleMessages = {
       ambiguous: 'the e-mail belongs to auditors of several organizations',
     },
     none: 'none',
+  },
+  timeline: {
+    added: (name, quantity) => `Added '${name}' × ${quantity}`,
+    restored: (name, quantity) => `Taken over from the procurement system's cart: '${name}' × ${quantity}`,
+    quantityChanged: (name, from, to) => `Quantity of '${name}': ${from} → ${to}`,
+    removed: (name) => `Removed '${name}'`,
+    removedAtTransfer: (name, reason) => `Removed at transfer: '${name}' (${reason})`,
+    repriced: (name, from, to) => `Price of '${name}' updated at transfer: ${from} → ${to}`,
+    refused: (name, vendor, quantity, via) =>
+      `Refused '${name}' from ${vendor}${quantity !== null ? ` × ${quantity}` : ''} ${via}`,
+    refusedBy: 'Blocked by',
+    unknownRule: (id) => `rule ${id} (not found)`,
+    via: {
+      add: 'when the buyer added it',
+      transfer: 'at transfer',
+      setup: "from the procurement system's cart",
+    },
+    reasons: {
+      offer_gone: 'no longer in the catalog',
+      quantity_out_of_range: "quantity outside the offer's limits",
+    },
+    created: (protocol) => `Session created through the ${protocol}`,
+    opened: "Opened in the buyer's browser",
+    transferred: (lines) => `Cart with ${lines} line(s) sent to the procurement system`,
+    cancelled: 'Cancelled by the buyer',
+    ended: (reason) => `Ended: ${reason}`,
   },
   figures: {
     periodTitle: 'Period',
@@ -681,6 +728,33 @@ const DE: ConsoleMessages = {
       ambiguous: 'die E-Mail gehört Prüfern mehrerer Organisationen',
     },
     none: 'keine',
+  },
+  timeline: {
+    added: (name, quantity) => `'${name}' × ${quantity} hinzugefügt`,
+    restored: (name, quantity) =>
+      `Aus dem Warenkorb des Beschaffungssystems übernommen: '${name}' × ${quantity}`,
+    quantityChanged: (name, from, to) => `Menge von '${name}': ${from} → ${to}`,
+    removed: (name) => `'${name}' entfernt`,
+    removedAtTransfer: (name, reason) => `Bei der Übertragung entfernt: '${name}' (${reason})`,
+    repriced: (name, from, to) => `Preis von '${name}' bei der Übertragung aktualisiert: ${from} → ${to}`,
+    refused: (name, vendor, quantity, via) =>
+      `'${name}' von ${vendor}${quantity !== null ? ` × ${quantity}` : ''} abgelehnt ${via}`,
+    refusedBy: 'Gesperrt durch',
+    unknownRule: (id) => `Regel ${id} (nicht gefunden)`,
+    via: {
+      add: 'beim Hinzufügen',
+      transfer: 'bei der Übertragung',
+      setup: 'aus dem Warenkorb des Beschaffungssystems',
+    },
+    reasons: {
+      offer_gone: 'nicht mehr im Katalog',
+      quantity_out_of_range: 'Menge außerhalb der Grenzen des Angebots',
+    },
+    created: (protocol) => `Sitzung erstellt über ${protocol}`,
+    opened: 'Im Browser des Einkäufers geöffnet',
+    transferred: (lines) => `Warenkorb mit ${lines} Position(en) an das Beschaffungssystem gesendet`,
+    cancelled: 'Vom Einkäufer abgebrochen',
+    ended: (reason) => `Beendet: ${reason}`,
   },
   figures: {
     periodTitle: 'Zeitraum',

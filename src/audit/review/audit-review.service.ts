@@ -23,6 +23,7 @@ import {
 } from './review-cursor';
 import { normalizeOciFields, outcomeOf, totalsByCurrency } from './session-record';
 import { postedCartOf } from './posted-cart';
+import type { TimelineContext } from './timeline-context';
 
 const SESSION_INCLUDE = {
   user: { select: { email: true } },
@@ -134,6 +135,44 @@ export class AuditReviewService {
       items: await this.eventResponses(organizationId, page),
       nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
     };
+  }
+
+  /**
+   * What a session's timeline names but its events only reference: the product and vendor of each
+   * offer id (from the cart line's label when the offer has left the catalog) and each guidance rule
+   * id with its effect, matcher, value and note. Rules are never edited, only disabled, so a rule
+   * read now is the rule as it was when it refused an offer.
+   */
+  async timelineContext(organizationId: string, session: AuditSessionDetail): Promise<TimelineContext> {
+    const offerIds = new Set<string>();
+    const ruleIds = new Set<string>();
+    for (const event of session.events) {
+      const payload = (event.payload ?? {}) as Record<string, unknown>;
+      if (typeof payload.offerId === 'string') offerIds.add(payload.offerId);
+      if (Array.isArray(payload.ruleIds))
+        for (const id of payload.ruleIds) if (typeof id === 'string') ruleIds.add(id);
+    }
+    const [offers, rules] = await Promise.all([
+      offerIds.size
+        ? this.prisma.offer.findMany({
+            where: { id: { in: [...offerIds] } },
+            select: { id: true, vendor: true, product: { select: { name: true } } },
+          })
+        : [],
+      ruleIds.size
+        ? this.prisma.guidanceRule.findMany({
+            where: { organizationId, id: { in: [...ruleIds] } },
+            select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
+          })
+        : [],
+    ]);
+    const offerNames: TimelineContext['offers'] = {};
+    for (const item of session.cartItems)
+      if (item.offerId) offerNames[item.offerId] = { name: item.productName, vendor: item.vendor };
+    for (const offer of offers) offerNames[offer.id] = { name: offer.product.name, vendor: offer.vendor };
+    const ruleFacts: TimelineContext['rules'] = {};
+    for (const rule of rules) ruleFacts[rule.id] = { ...rule, effect: rule.effect, matcher: rule.matcher };
+    return { offers: offerNames, rules: ruleFacts };
   }
 
   /**

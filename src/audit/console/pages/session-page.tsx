@@ -5,6 +5,8 @@ import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
 import { OutcomeBadge } from './sessions-page';
+import type { TimelineContext } from '../../review/timeline-context';
+import { SessionEventStory, sessionEventStory } from '../session-event-summary';
 
 /** One punchout session: summary, the cart as posted back (OCI lines and every raw field), the timeline. */
 export function SessionPage(props: {
@@ -12,6 +14,7 @@ export function SessionPage(props: {
   text: ConsoleMessages;
   viewer: ConsoleViewer;
   session: AuditSessionDetail;
+  context: TimelineContext;
 }) {
   const { text, session } = props;
   const t = text.session;
@@ -82,7 +85,12 @@ export function SessionPage(props: {
         <h2 id="timeline-heading">{t.timeline}</h2>
         <ol class="timeline">
           {session.events.map((event) => (
-            <TimelineEntry key={event.sequence} text={text} event={event} />
+            <TimelineEntry
+              key={event.sequence}
+              text={text}
+              event={event}
+              story={sessionEventStory(event, props.context, text, props.lang)}
+            />
           ))}
         </ol>
       </section>
@@ -230,8 +238,12 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
   );
 }
 
-function TimelineEntry(props: { text: ConsoleMessages; event: AuditEventResponse }) {
-  const { text, event } = props;
+function TimelineEntry(props: {
+  text: ConsoleMessages;
+  event: AuditEventResponse;
+  story: SessionEventStory | undefined;
+}) {
+  const { text, event, story } = props;
   const t = text.session;
   const actor = event.actor.email ?? event.actor.label ?? event.actor.userId ?? '–';
   return (
@@ -240,8 +252,21 @@ function TimelineEntry(props: { text: ConsoleMessages; event: AuditEventResponse
         <span class="timeline-time">{utc(event.occurredAt)}</span>{' '}
         <strong>{text.eventTypes[event.type] ?? event.type}</strong> <code class="muted">{event.type}</code>
       </p>
+      {story ? <p class="timeline-story">{story.sentence}</p> : null}
+      {story?.rules.length ? (
+        <ul class="timeline-rules" aria-label={text.timeline.refusedBy}>
+          {story.rules.map((rule) => (
+            <li key={rule}>
+              {text.timeline.refusedBy}: {rule}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p class="muted">
-        #{event.sequence} · {t.actor}: {actor}
+        #{event.sequence} · {t.actor}: {actor} ·{' '}
+        <span title={event.hash}>
+          {t.hash} <code>{event.hash.slice(0, 12)}…</code>
+        </span>
       </p>
       <details>
         <summary>{t.details}</summary>
