@@ -118,7 +118,9 @@ describe('compliance console: administration changes and session search', () => 
       "Rücksprung-Ursprünge von Client 'SAP SRM' (srm-prod): hinzugefügt https://srm25.example",
     );
     expect(html).not.toContain('other-org@b.example');
-    expect(html).toContain('auditor@acme.example hat sich an der Compliance-Konsole angemeldet (Einmal-Link)');
+    expect(html).toContain(
+      'auditor@acme.example hat sich an der Compliance-Konsole angemeldet (Einmal-Link)',
+    );
 
     const next = html.match(/href="\/audit\/console\/administration(\?cursor=[^"]+)" rel="next"/);
     expect(next).not.toBeNull();
@@ -193,5 +195,25 @@ describe('compliance console: administration changes and session search', () => 
     expect(byProtocol.match(/data-session-id=/g)).toHaveLength(1);
     expect(byProtocol).not.toContain(cxmlReference);
     expect((await page('/sessions?protocol=fax')).status).toBe(400);
+  });
+
+  it('exports the filtered session list, every page of it, as CSV and JSON Lines', async () => {
+    const csv = await page('/sessions/export?format=csv&product=hdmi');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="audit-sessions-.+\.csv"/);
+    const rows = parse(await csv.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      productName: 'Belkin HDMI cable',
+      protocol: 'rest',
+      status: 'TRANSFERRED',
+    });
+    const all = await (await page('/sessions/export?format=jsonl&limit=1')).text();
+    expect(all.trim().split('\n')).toHaveLength(2);
+    const cxml = JSON.parse(
+      (await (await page(`/sessions/export?format=jsonl&protocol=cxml`)).text()).trim(),
+    );
+    expect(cxml).toMatchObject({ reference: cxmlReference, protocol: 'cxml' });
+    expect((await page('/sessions/export?format=jsonl&status=bogus')).status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { AuditEventResponse } from '../review/dto/audit-review.response';
+import { exportRows, rowsOf } from './console-export';
 
 /** An administration event as exported: what the page shows, the recorded payload and the hash. */
-export interface AdministrationExportRow {
+export interface AdministrationExportRow extends Record<string, unknown> {
   sequence: number;
   occurredAt: string;
   type: string;
@@ -13,7 +13,7 @@ export interface AdministrationExportRow {
   hash: string;
 }
 
-const CSV_COLUMNS: Array<keyof AdministrationExportRow> = [
+const COLUMNS: Array<keyof AdministrationExportRow & string> = [
   'sequence',
   'occurredAt',
   'type',
@@ -23,40 +23,19 @@ const CSV_COLUMNS: Array<keyof AdministrationExportRow> = [
   'hash',
 ];
 
-/**
- * The filtered administration events as JSON Lines or CSV (csv-stringify; the payload as JSON in its
- * column), streamed page by page so an export of any length holds one page in memory.
- */
+/** The filtered administration events as JSON Lines or CSV. */
 export function administrationExport(
   pages: AsyncIterable<AuditEventResponse[]>,
   format: 'jsonl' | 'csv',
   describe: (event: AuditEventResponse) => { actor: string; summary: string },
 ): Readable {
-  async function* rows(): AsyncGenerator<AdministrationExportRow> {
-    for await (const page of pages) {
-      for (const event of page) {
-        yield {
-          sequence: event.sequence,
-          occurredAt: event.occurredAt,
-          type: event.type,
-          ...describe(event),
-          payload: event.payload,
-          hash: event.hash,
-        };
-      }
-    }
-  }
-  if (format === 'jsonl') {
-    return Readable.from(
-      (async function* () {
-        for await (const row of rows()) yield `${JSON.stringify(row)}\n`;
-      })(),
-    );
-  }
-  const csv = stringify({
-    header: true,
-    columns: CSV_COLUMNS,
-    cast: { object: (value) => JSON.stringify(value) },
-  });
-  return Readable.from(rows()).pipe(csv);
+  const rows = rowsOf(pages, (event): AdministrationExportRow => ({
+    sequence: event.sequence,
+    occurredAt: event.occurredAt,
+    type: event.type,
+    ...describe(event),
+    payload: event.payload,
+    hash: event.hash,
+  }));
+  return exportRows(rows, format, COLUMNS);
 }

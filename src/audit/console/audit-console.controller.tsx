@@ -16,6 +16,7 @@ import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query'
 import { AuditEventResponse } from '../review/dto/audit-review.response';
 import { ListAdministrationEventsQuery } from '../review/dto/list-administration-events.query';
 import { administrationExport } from './administration-export';
+import { sessionsExport } from './sessions-export';
 import { administrationSummary } from './administration-summary';
 import { consoleMessages, ConsoleMessages } from './console-messages';
 import {
@@ -116,28 +117,15 @@ export class AuditConsoleController {
     @Query() query: Record<string, unknown>,
   ): Promise<PageResult> {
     const page = { lang, text: consoleMessages(lang) };
-    const filters: SessionFilterValues = {};
-    for (const name of FILTER_NAMES) {
-      const value = query[name];
-      if (typeof value === 'string' && value.trim() !== '') filters[name] = value.trim();
-    }
+    const filters = sessionFilters(query);
     const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
     // Page size: the API's default, or ?limit= (kept on the next-page link; no form field for it).
     const limit = typeof query.limit === 'string' && query.limit !== '' ? query.limit : undefined;
     const frame = { lang: page.lang, text: page.text, viewer, filters, isFirstPage: !cursor };
-    let dto: ListAuditSessionsQuery;
-    try {
-      dto = validateInput(ListAuditSessionsQuery, {
-        ...filters,
-        // A date from the form's day picker covers that whole (UTC) day.
-        to: filters.to && DAY.test(filters.to) ? nextDay(filters.to) : filters.to,
-        cursor,
-        limit,
-      });
-    } catch (error) {
-      if (!(error instanceof InvalidInputError)) throw error;
-      return pageResult(<SessionsPage {...frame} problems={error.problems} />, 400);
-    }
+    const validated = validatedFilters(ListAuditSessionsQuery, filters, cursor, limit);
+    if ('problems' in validated)
+      return pageResult(<SessionsPage {...frame} problems={validated.problems} />, 400);
+    const dto = validated.query;
     let result;
     try {
       result = await this.review.listSessions(viewer.organizationId, dto);
@@ -156,6 +144,39 @@ export class AuditConsoleController {
         nextQuery={result.nextCursor ? `?${next.toString()}` : undefined}
       />,
     );
+  }
+
+  /** The sessions the filters match (all of them, not one page), as JSON Lines or CSV. */
+  @Get('sessions/export')
+  @PageRoute()
+  sessionsExport(
+    @Viewer() viewer: ConsoleViewer,
+    @PageLang() lang: PageLanguage,
+    @Query() query: Record<string, unknown>,
+  ): PageResult {
+    const text = consoleMessages(lang);
+    const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
+    const validated = validatedFilters(ListAuditSessionsQuery, sessionFilters(query));
+    if (!format || 'problems' in validated) {
+      return pageResult(
+        <ConsoleMessagePage
+          lang={lang}
+          messages={text}
+          viewer={viewer}
+          title={text.dashboard.exportTitle}
+          text={text.dashboard.exportInvalid}
+          link={{ href: `${CONSOLE_PATH}/sessions`, label: text.nav.sessions }}
+        />,
+        400,
+      );
+    }
+    const day = this.clock.now().toISOString().slice(0, 10);
+    return {
+      kind: 'download',
+      body: sessionsExport(this.review.allSessions(viewer.organizationId, validated.query), format),
+      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      fileName: `audit-sessions-${viewer.organizationSlug}-${day}.${format}`,
+    };
   }
 
   @Get('sessions/:id')
@@ -202,7 +223,7 @@ export class AuditConsoleController {
     const filters = administrationFilters(query);
     const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
     const frame = { lang, text, viewer, filters, isFirstPage: !cursor };
-    const dto = this.administrationQuery(filters, cursor);
+    const dto = validatedFilters(ListAdministrationEventsQuery, filters, cursor);
     if ('problems' in dto) return pageResult(<AdministrationPage {...frame} problems={dto.problems} />, 400);
     let page;
     try {
@@ -233,7 +254,7 @@ export class AuditConsoleController {
   ): PageResult {
     const text = consoleMessages(lang);
     const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
-    const dto = this.administrationQuery(administrationFilters(query), undefined);
+    const dto = validatedFilters(ListAdministrationEventsQuery, administrationFilters(query));
     if (!format || 'problems' in dto) {
       return pageResult(
         <ConsoleMessagePage
@@ -298,25 +319,6 @@ export class AuditConsoleController {
     };
   }
 
-  /** The validated query of the administration filters (a day from the form covers that whole UTC day). */
-  private administrationQuery(
-    filters: AdministrationFilterValues,
-    cursor: string | undefined,
-  ): { query: ListAdministrationEventsQuery } | { problems: string[] } {
-    try {
-      return {
-        query: validateInput(ListAdministrationEventsQuery, {
-          ...filters,
-          to: filters.to && DAY.test(filters.to) ? nextDay(filters.to) : filters.to,
-          cursor,
-        }),
-      };
-    } catch (error) {
-      if (!(error instanceof InvalidInputError)) throw error;
-      return { problems: error.problems };
-    }
-  }
-
   private async dashboardVerification(organizationId: string): Promise<DashboardVerification> {
     const head = await this.chain.head(organizationId);
     if (head.sequence > DASHBOARD_VERIFY_MAX_EVENTS) return { kind: 'deferred', head };
@@ -349,6 +351,40 @@ function dashboardPeriod(
   const until = nextDate(to);
   if (until.getTime() - from.getTime() > DASHBOARD_MAX_DAYS * 86_400_000) return { problem: true, shown };
   return { days: { from, until }, shown };
+}
+
+function sessionFilters(query: Record<string, unknown>): SessionFilterValues {
+  const filters: SessionFilterValues = {};
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (typeof value === 'string' && value.trim() !== '') filters[name] = value.trim();
+  }
+  return filters;
+}
+
+/**
+ * A list page's filters validated as the API validates its query (the same DTO): a day from the
+ * form's day picker as `to` covers that whole UTC day; problems are shown on the page, not thrown.
+ */
+function validatedFilters<T extends object>(
+  dto: new () => T,
+  filters: { to?: string },
+  cursor?: string,
+  limit?: string,
+): { query: T } | { problems: string[] } {
+  try {
+    return {
+      query: validateInput(dto, {
+        ...filters,
+        to: filters.to && DAY.test(filters.to) ? nextDay(filters.to) : filters.to,
+        cursor,
+        limit,
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    return { problems: error.problems };
+  }
 }
 
 function administrationFilters(query: Record<string, unknown>): AdministrationFilterValues {

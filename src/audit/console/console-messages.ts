@@ -59,6 +59,7 @@ export interface ConsoleMessages {
     productFilter: string;
     protocol: string;
     anyProtocol: string;
+    exportIntro: string;
     apply: string;
     reset: string;
     created: string;
@@ -281,6 +282,7 @@ const EN: ConsoleMessages = {
     productFilter: 'Product (id or name)',
     protocol: 'Started through',
     anyProtocol: 'Any way',
+    exportIntro: 'Download the sessions that match these filters (all pages):',
     apply: 'Apply filters',
     reset: 'Reset',
     created: 'Created (UTC)',
@@ -567,6 +569,7 @@ const DE: ConsoleMessages = {
     productFilter: 'Produkt (ID oder Name)',
     protocol: 'Gestartet über',
     anyProtocol: 'Jeder Weg',
+    exportIntro: 'Die Sitzungen, die zu diesen Filtern passen, herunterladen (alle Seiten):',
     apply: 'Filter anwenden',
     reset: 'Zurücksetzen',
     created: 'Erstellt (UTC)',

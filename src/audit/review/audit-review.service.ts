@@ -92,6 +92,19 @@ export class AuditReviewService {
     };
   }
 
+  /** Every session the filters match, newest first, a page at a time (exports). */
+  async *allSessions(
+    organizationId: string,
+    query: Omit<ListAuditSessionsQuery, 'cursor' | 'limit'>,
+  ): AsyncGenerator<AuditSessionSummary[]> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listSessions(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT });
+      yield page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
   async session(organizationId: string, id: string): Promise<AuditSessionDetail> {
     const row = await this.prisma.punchoutSession.findFirst({
       where: { id, organizationId },

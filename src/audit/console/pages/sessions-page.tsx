@@ -131,6 +131,18 @@ export function SessionsPage(props: {
           </a>
         ) : null}
       </nav>
+      {props.page ? (
+        <p class="export-links">
+          {s.exportIntro}{' '}
+          <a href={`${CONSOLE_PATH}/sessions/export${withFormat(firstPageQuery(filters), 'jsonl')}`} download>
+            {text.dashboard.exportJsonl}
+          </a>{' '}
+          ·{' '}
+          <a href={`${CONSOLE_PATH}/sessions/export${withFormat(firstPageQuery(filters), 'csv')}`} download>
+            {text.dashboard.exportCsv}
+          </a>
+        </p>
+      ) : null}
     </ConsoleFrame>
   );
 }
@@ -214,4 +226,8 @@ function firstPageQuery(filters: SessionFilterValues): string {
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   const query = params.toString();
   return query ? `?${query}` : '';
+}
+
+function withFormat(query: string, format: string): string {
+  return query ? `${query}&format=${format}` : `?format=${format}`;
 }
