@@ -271,7 +271,7 @@ describe('compliance console pages', () => {
     const response = await page(`/sessions/${transferredId}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<table class="posted-cart">');
+    expect(html).toContain('<table class="posted-cart cards-on-phone">');
     expect(html).toContain('&lt;script>alert(2)&lt;/script>');
     expect(html).not.toContain('<script>alert');
     expect(html.match(/data-event-type="/g)).toHaveLength(4);

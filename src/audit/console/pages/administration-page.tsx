@@ -99,7 +99,7 @@ export function AdministrationPage(props: {
           </a>
         </div>
       </form>
-      {props.entries ? <AdministrationTable text={text} entries={props.entries} /> : null}
+      {props.entries ? <AdministrationTable lang={props.lang} text={text} entries={props.entries} /> : null}
       <nav class="actions" aria-label={a.title}>
         {!props.isFirstPage ? (
           <a class="button secondary" href={`${ADMINISTRATION_PATH}${filterQuery}`}>
@@ -128,7 +128,11 @@ export function AdministrationPage(props: {
   );
 }
 
-function AdministrationTable(props: { text: ConsoleMessages; entries: AdministrationEntry[] }) {
+function AdministrationTable(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  entries: AdministrationEntry[];
+}) {
   const { text, entries } = props;
   const a = text.administration;
   if (entries.length === 0) return <p class="notice">{a.none}</p>;
@@ -150,7 +154,7 @@ function AdministrationTable(props: { text: ConsoleMessages; entries: Administra
           {entries.map(({ event, actor, summary }) => (
             <tr key={event.sequence} data-sequence={event.sequence} data-type={event.type}>
               <td class="time" data-label={a.time}>
-                {utc(event.occurredAt)}
+                {utc(event.occurredAt, props.lang)}
               </td>
               <td class="wrap" data-label={a.who}>
                 {actor}

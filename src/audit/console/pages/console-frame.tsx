@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { formatMoney, LOCALES } from '../../../common/i18n/money';
 import type { PageLanguage } from '../../../web/language';
 import { Layout } from '../../../web/layout';
 import { MessagePage } from '../../../web/message.page';
@@ -106,11 +107,34 @@ export function ConsoleMessagePage(
   );
 }
 
-/** "2026-11-23T10:15:00.000Z" as "2026-11-23 10:15:00 UTC": unambiguous for auditors in any locale. */
-export function utc(iso: string | null | undefined): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '–';
+const dateTimeFormats = new Map<PageLanguage, Intl.DateTimeFormat>();
+
+/**
+ * An instant in the auditor's language, always in UTC and saying so ("27.11.2026, 17:05:49 UTC",
+ * "Nov 27, 2026, 5:05:49 PM UTC"): the chain records UTC, and one zone for every reader of a
+ * finding avoids "which time zone was that?".
+ */
+export function utc(iso: string | null | undefined, lang: PageLanguage): string {
+  if (!iso) return '–';
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    dateTimeFormats.set(lang, format);
+  }
+  return `${format.format(new Date(iso))} UTC`;
 }
 
-export function money(totals: Array<{ currency: string; amount: string }>): string {
-  return totals.length ? totals.map((t) => `${t.amount} ${t.currency}`).join(', ') : '–';
+/** Totals per currency in the auditor's language ("47,28 €, 100,00 $"); never added across currencies. */
+export function money(totals: Array<{ currency: string; amount: string }>, lang: PageLanguage): string {
+  return totals.length ? totals.map((t) => formatMoney(Number(t.amount), t.currency, lang)).join(', ') : '–';
+}
+
+/** A unit price with as many decimals as it has (2.335 stays 2,335 €), at least two. */
+export function unitMoney(amount: string, currency: string, lang: PageLanguage): string {
+  const decimals = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
+  return formatMoney(Number(amount), currency, lang, Math.max(2, decimals));
 }

@@ -7,7 +7,8 @@ import { niceMaximum, niceTicks } from './outcome-chart';
 const WIDTH = 760;
 const HEIGHT = 260;
 const PLOT = { left: 72, right: 8, top: 12, bottom: 40 };
-const BAR_COLOUR = '#0969da';
+/** Not a colour of the outcomes chart (its blue means "open"); 3:1 or more against white. */
+const BAR_COLOUR = '#8250df';
 
 /** The dashboard's period form: whole UTC days, the last one included. */
 export function PeriodForm(props: { text: ConsoleMessages; from: string; to: string; problems?: string[] }) {
@@ -129,7 +130,7 @@ function SpendChart(props: {
                 <title>{`${day}: ${formatMoney(value, currency, lang)}`}</title>
               </rect>
             ) : null}
-            {i % labelEvery === 0 || i === days.length - 1 ? (
+            {(i % labelEvery === 0 && days.length - 1 - i >= labelEvery / 2) || i === days.length - 1 ? (
               <text
                 x={(x + barWidth / 2).toFixed(1)}
                 y={HEIGHT - PLOT.bottom + 18}

@@ -3,7 +3,7 @@ import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
-import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
+import { CONSOLE_PATH, ConsoleFrame, money, unitMoney, utc } from './console-frame';
 import { OutcomeBadge } from './sessions-page';
 import type { TimelineContext } from '../../review/timeline-context';
 import { SessionEventStory, sessionEventStory } from '../session-event-summary';
@@ -58,11 +58,11 @@ export function SessionPage(props: {
             <code class="wrap">{session.callbackUrl}</code>
           </dd>
           <dt>{t.created}</dt>
-          <dd>{utc(session.createdAt)}</dd>
+          <dd>{utc(session.createdAt, props.lang)}</dd>
           <dt>{t.opened}</dt>
-          <dd>{utc(session.openedAt)}</dd>
+          <dd>{utc(session.openedAt, props.lang)}</dd>
           <dt>{t.closed}</dt>
-          <dd>{utc(session.closedAt)}</dd>
+          <dd>{utc(session.closedAt, props.lang)}</dd>
           {session.closeReason ? (
             <>
               <dt>{t.closeReason}</dt>
@@ -70,7 +70,7 @@ export function SessionPage(props: {
             </>
           ) : null}
           <dt>{text.sessions.total}</dt>
-          <dd>{money(session.cartTotals)}</dd>
+          <dd>{money(session.cartTotals, props.lang)}</dd>
         </dl>
       </section>
       <section aria-labelledby="posted-heading">
@@ -79,7 +79,7 @@ export function SessionPage(props: {
       </section>
       <section aria-labelledby="cart-heading">
         <h2 id="cart-heading">{t.cart}</h2>
-        <CartTable text={text} session={session} />
+        <CartTable lang={props.lang} text={text} session={session} />
       </section>
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">{t.timeline}</h2>
@@ -87,6 +87,7 @@ export function SessionPage(props: {
           {session.events.map((event) => (
             <TimelineEntry
               key={event.sequence}
+              lang={props.lang}
               text={text}
               event={event}
               story={sessionEventStory(event, props.context, text, props.lang)}
@@ -125,7 +126,7 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
         <p class="notice">{t.emptyCartPosted}</p>
       ) : (
         <div class="table-wrap" tabIndex={0} role="region" aria-label={t.postedCartCaption}>
-          <table class="posted-cart">
+          <table class="posted-cart cards-on-phone">
             <caption>{t.postedCartCaption}</caption>
             <thead>
               <tr>
@@ -144,16 +145,20 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
             <tbody>
               {cart.lines.map((line) => (
                 <tr key={line.line}>
-                  <th scope="row" class="number">
+                  <th scope="row" class="number" data-label={t.line}>
                     {line.line}
                   </th>
                   {LINE_COLUMNS.map((column) => (
-                    <td key={column.field} class={column.number ? 'number' : undefined}>
+                    <td
+                      key={column.field}
+                      class={column.number ? 'number' : undefined}
+                      data-label={column.label(t)}
+                    >
                       {line.values[column.field] ?? ''}
                     </td>
                   ))}
-                  <td>{line.longText ?? ''}</td>
-                  <td>
+                  <td data-label={t.longText}>{line.longText ?? ''}</td>
+                  <td data-label={t.otherFields}>
                     {Object.entries(line.values)
                       .filter(([name]) => !shown.has(name))
                       .map(([name, value]) => `${name}=${value}`)
@@ -197,13 +202,13 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
   );
 }
 
-function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }) {
+function CartTable(props: { lang: PageLanguage; text: ConsoleMessages; session: AuditSessionDetail }) {
   const { text, session } = props;
   const t = text.session;
   if (session.cartItems.length === 0) return <p class="muted">{t.emptyCart}</p>;
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={t.cartCaption}>
-      <table class="cart">
+      <table class="cart cards-on-phone">
         <caption>{t.cartCaption}</caption>
         <thead>
           <tr>
@@ -223,13 +228,19 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
         <tbody>
           {session.cartItems.map((item) => (
             <tr key={item.offerId ?? item.productName}>
-              <td>
+              <td data-label={t.product}>
                 {item.productName} {item.offerId ? <span class="muted">({item.offerId})</span> : null}
               </td>
-              <td>{item.vendor ?? '–'}</td>
-              <td class="number">{item.quantity}</td>
-              <td class="number">{`${item.unitPrice} ${item.currency}`}</td>
-              <td class="number">{`${item.lineTotal} ${item.currency}`}</td>
+              <td data-label={t.vendor}>{item.vendor ?? '–'}</td>
+              <td class="number" data-label={t.quantity}>
+                {item.quantity}
+              </td>
+              <td class="number" data-label={t.unitPrice}>
+                {unitMoney(item.unitPrice, item.currency, props.lang)}
+              </td>
+              <td class="number" data-label={t.lineTotal}>
+                {unitMoney(item.lineTotal, item.currency, props.lang)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -239,6 +250,7 @@ function CartTable(props: { text: ConsoleMessages; session: AuditSessionDetail }
 }
 
 function TimelineEntry(props: {
+  lang: PageLanguage;
   text: ConsoleMessages;
   event: AuditEventResponse;
   story: SessionEventStory | undefined;
@@ -249,7 +261,7 @@ function TimelineEntry(props: {
   return (
     <li class="timeline-entry" data-event-type={event.type} data-sequence={event.sequence}>
       <p class="timeline-head">
-        <span class="timeline-time">{utc(event.occurredAt)}</span>{' '}
+        <span class="timeline-time">{utc(event.occurredAt, props.lang)}</span>{' '}
         <strong>{text.eventTypes[event.type] ?? event.type}</strong> <code class="muted">{event.type}</code>
       </p>
       {story ? <p class="timeline-story">{story.sentence}</p> : null}

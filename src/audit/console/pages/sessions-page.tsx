@@ -118,7 +118,7 @@ export function SessionsPage(props: {
           </a>
         </div>
       </form>
-      {props.page ? <SessionTable text={text} page={props.page} /> : null}
+      {props.page ? <SessionTable lang={props.lang} text={text} page={props.page} /> : null}
       <nav class="actions" aria-label={s.title}>
         {!props.isFirstPage ? (
           <a class="button secondary" href={`${CONSOLE_PATH}/sessions${firstPageQuery(filters)}`}>
@@ -147,7 +147,7 @@ export function SessionsPage(props: {
   );
 }
 
-function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) {
+function SessionTable(props: { lang: PageLanguage; text: ConsoleMessages; page: AuditSessionPage }) {
   const { text, page } = props;
   const s = text.sessions;
   if (page.items.length === 0) return <p class="notice">{s.none}</p>;
@@ -174,7 +174,7 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
           {page.items.map((item) => (
             <tr key={item.id} data-session-id={item.id}>
               <td class="time" data-label={s.created}>
-                <a href={`${CONSOLE_PATH}/sessions/${item.id}`}>{utc(item.createdAt)}</a>
+                <a href={`${CONSOLE_PATH}/sessions/${item.id}`}>{utc(item.createdAt, props.lang)}</a>
               </td>
               <td data-label={s.reference}>
                 <code>{item.publicId}</code>
@@ -199,7 +199,7 @@ function SessionTable(props: { text: ConsoleMessages; page: AuditSessionPage }) 
                 {item.itemCount}
               </td>
               <td class="number" data-label={s.total}>
-                {money(item.cartTotals)}
+                {money(item.cartTotals, props.lang)}
               </td>
             </tr>
           ))}
