@@ -156,7 +156,7 @@ function AdministrationTable(props: {
               <td class="time" data-label={a.time}>
                 {utc(event.occurredAt, props.lang)}
               </td>
-              <td class="wrap" data-label={a.who}>
+              <td class="actor" data-label={a.who}>
                 {actor}
               </td>
               <td data-label={a.what}>
