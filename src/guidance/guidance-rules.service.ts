@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock/clock';
@@ -23,6 +24,10 @@ interface CachedRules {
 @Injectable()
 export class GuidanceRulesService {
   private readonly cache = new Map<string, CachedRules>();
+  /** Rule id -> its effect and note (immutable: rules are only ever disabled), bounded. */
+  private readonly ruleFacts = new LRUCache<string, { blocked: boolean; note: string | null }>({
+    max: 10_000,
+  });
   /** The reload under way per organization: concurrent requests wait for the same one. */
   private readonly loading = new Map<string, Promise<GuidanceRuleSpec[]>>();
   /**
@@ -108,14 +113,27 @@ export class GuidanceRulesService {
     });
   }
 
-  /** The notes of the blocking rules among `ruleIds` (rule id -> note, null when it has none). */
+  /**
+   * The notes of the blocking rules among `ruleIds` (rule id -> note, null when it has none). Rules
+   * are never edited, only disabled, so a rule's effect and note are kept per process once read: a
+   * shop page naming a blocked offer's rule asks the database only for rules it has not seen yet.
+   */
   async blockingNotes(ruleIds: string[]): Promise<Map<string, string | null>> {
-    if (ruleIds.length === 0) return new Map();
-    const rows = await this.prisma.guidanceRule.findMany({
-      where: { id: { in: ruleIds }, effect: 'blocked' },
-      select: { id: true, note: true },
-    });
-    return new Map(rows.map((row) => [row.id, row.note]));
+    const unknown = ruleIds.filter((id) => !this.ruleFacts.has(id));
+    if (unknown.length > 0) {
+      const rows = await this.prisma.guidanceRule.findMany({
+        where: { id: { in: unknown } },
+        select: { id: true, effect: true, note: true },
+      });
+      for (const row of rows)
+        this.ruleFacts.set(row.id, { blocked: row.effect === 'blocked', note: row.note });
+    }
+    const notes = new Map<string, string | null>();
+    for (const id of ruleIds) {
+      const facts = this.ruleFacts.get(id);
+      if (facts?.blocked) notes.set(id, facts.note);
+    }
+    return notes;
   }
 
   list(organizationId: string, includeDisabled: boolean): Promise<GuidanceRule[]> {

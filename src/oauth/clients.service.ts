@@ -1,10 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
 import { digestsEqual, generateSecret, sha256 } from '../common/crypto/secrets';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { PrismaTx, withinTransaction } from '../database/prisma-transaction';
 import { OAuthClient } from '../generated/prisma/client';
@@ -103,12 +105,23 @@ export interface CreatedClient {
 
 @Injectable()
 export class ClientsService {
+  /**
+   * Callback origins per client, read on every shop page view (its frame-ancestors): kept per process
+   * for TOKEN_CACHE_TTL_MS like the client's other facts, so a change made through another replica
+   * shows within that bound (through this one at once); off when the bound is 0.
+   */
+  private readonly originsCache?: LRUCache<string, string[]>;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    config: AppConfig,
+  ) {
+    const { ttlMs, maxEntries } = config.tokenCache;
+    if (ttlMs > 0) this.originsCache = new LRUCache({ max: maxEntries, ttl: ttlMs });
+  }
 
   /** `tx`: write within the caller's transaction (the demo seed). A taken id is 409 (global mapping). */
   async create(input: CreateClientDto, actor: AuditActor, tx?: PrismaTx): Promise<CreatedClient> {
@@ -317,11 +330,15 @@ export class ClientsService {
    * procurement system's hosts, which may frame its session's pages. Empty for an unknown client.
    */
   async callbackOriginsOf(id: string): Promise<string[]> {
+    const cached = this.originsCache?.get(id);
+    if (cached) return cached;
     const client = await this.prisma.oAuthClient.findUnique({
       where: { id },
       select: { callbackOrigins: true },
     });
-    return client?.callbackOrigins ?? [];
+    const origins = client?.callbackOrigins ?? [];
+    this.originsCache?.set(id, origins);
+    return origins;
   }
 
   /**
@@ -340,7 +357,7 @@ export class ClientsService {
         `${both[0]} is both added and removed: give it once`,
       );
     const client = await this.live(clientId);
-    return this.prisma.$transaction(async (tx) => {
+    const changed = await this.prisma.$transaction(async (tx) => {
       // Read under the row lock: two operators changing one client's origins do not lose a change.
       const [row] = await tx.$queryRaw<Array<{ callback_origins: string[] }>>`
         SELECT callback_origins FROM oauth_client WHERE id = ${client.id}::uuid FOR UPDATE`;
@@ -365,6 +382,9 @@ export class ClientsService {
       }
       return { clientId: client.clientId, callbackOrigins: after, added, removed };
     });
+    // This process shows the change at once; other replicas within TOKEN_CACHE_TTL_MS.
+    this.originsCache?.clear();
+    return changed;
   }
 
   /**

@@ -150,18 +150,20 @@ export class PunchoutPagesService {
   private async withOpen(
     visit: PunchoutVisit,
     lang: PageLanguage,
-    work: (session: PunchoutSession) => Promise<ShopResult>,
+    work: (session: PunchoutSession, cartCount: number) => Promise<ShopResult>,
   ): Promise<ShopResult> {
     const { resolved } = visit;
     if (resolved.kind === 'missing') return this.notFound(lang);
     if (resolved.kind === 'closed') return this.ended(resolved.session, lang);
-    return work(resolved.session);
+    return work(resolved.session, resolved.cartCount);
   }
 
+  /** The shop's frame for a page; `cartCount` when the session's resolution brought it along. */
   private async context(
     session: PunchoutSession,
     sessionKey: string,
     lang: PageLanguage,
+    cartCount?: number,
   ): Promise<ShopContext> {
     return {
       lang,
@@ -170,7 +172,7 @@ export class PunchoutPagesService {
       csrfToken: session.csrfToken,
       publicId: session.publicId,
       productId: session.productId,
-      cartCount: await this.cart.count(session),
+      cartCount: cartCount ?? (await this.cart.count(session)),
       readOnly: session.readOnly,
     };
   }
@@ -182,15 +184,15 @@ export class PunchoutPagesService {
     notices: Notice[] = [],
     status = 200,
   ) {
-    return this.withOpen(visit, lang, async (session) => {
+    return this.withOpen(visit, lang, async (session, cartCount) => {
       const id = productId ?? session.productId;
       // A session that started without a product (an OCI call-up) opens on the start page.
-      if (id === null) return this.startPage(session, visit.key, lang);
+      if (id === null) return this.startPage(session, visit.key, lang, cartCount);
       if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
       // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
       const [product, ctx] = await Promise.all([
         this.catalog.findProduct(id),
-        this.context(session, visit.key, lang),
+        this.context(session, visit.key, lang, cartCount),
         this.sessions.touch(session),
       ]);
       if (!product) return this.notFound(lang);
@@ -199,9 +201,14 @@ export class PunchoutPagesService {
     });
   }
 
-  private async startPage(session: PunchoutSession, sessionKey: string, lang: PageLanguage) {
+  private async startPage(
+    session: PunchoutSession,
+    sessionKey: string,
+    lang: PageLanguage,
+    cartCount: number,
+  ) {
     const [ctx, preferred] = await Promise.all([
-      this.context(session, sessionKey, lang),
+      this.context(session, sessionKey, lang, cartCount),
       this.catalog.preferredProducts(session.organizationId, lang),
       this.sessions.touch(session),
     ]);
@@ -214,8 +221,11 @@ export class PunchoutPagesService {
     rawQuery: string,
     lang: PageLanguage,
   ) {
-    return this.withOpen(visit, lang, async (session) => {
-      const [ctx] = await Promise.all([this.context(session, visit.key, lang), this.sessions.touch(session)]);
+    return this.withOpen(visit, lang, async (session, cartCount) => {
+      const [ctx] = await Promise.all([
+        this.context(session, visit.key, lang, cartCount),
+        this.sessions.touch(session),
+      ]);
       const query = typeof params.query === 'string' ? params.query : '';
       // Every parameter but the page size goes to the search as the API takes it (facet filters too).
       const parsed = parseSearchRequest({ ...params, pageSize: String(SEARCH_LIMITS.maxPageSize) }, rawQuery);
@@ -247,8 +257,11 @@ export class PunchoutPagesService {
   }
 
   async cancelConfirmPage(visit: PunchoutVisit, lang: PageLanguage) {
-    return this.withOpen(visit, lang, async (session) => {
-      const [ctx] = await Promise.all([this.context(session, visit.key, lang), this.sessions.touch(session)]);
+    return this.withOpen(visit, lang, async (session, cartCount) => {
+      const [ctx] = await Promise.all([
+        this.context(session, visit.key, lang, cartCount),
+        this.sessions.touch(session),
+      ]);
       // A cXML cancel sends back the cart the session opened with (edit), not necessarily an empty one.
       const keepsOpeningCart = session.protocol === PunchoutProtocols.cxml;
       return page(

@@ -38,7 +38,7 @@ export type OpenSessionWork<T> = { ended: false; value: T } | { ended: true };
 /** An opened session's page request: the session, or why there is no shop to show. */
 export type ResolvedSession =
   | { kind: 'missing' }
-  | { kind: 'open'; session: PunchoutSession }
+  | { kind: 'open'; session: PunchoutSession; cartCount: number }
   | { kind: 'closed'; session: PunchoutSession };
 
 /** What an entry hands the core to open a session at once (no start link: the entry met the browser). */
@@ -369,10 +369,13 @@ export class PunchoutSessionsService {
   /** The session behind a page URL; an idle one is expired on the spot (and recorded). */
   async resolve(sessionKey: string): Promise<ResolvedSession> {
     if (!isSessionKey(sessionKey)) return { kind: 'missing' };
-    const session = await this.prisma.punchoutSession.findUnique({
+    // The cart's line count comes along (every shop page shows it): one round trip per page view.
+    const row = await this.prisma.punchoutSession.findUnique({
       where: { keyHash: digestOf(sessionKey) },
+      include: { _count: { select: { cartItems: true } } },
     });
-    if (!session) return { kind: 'missing' };
+    if (!row) return { kind: 'missing' };
+    const { _count: counted, ...session } = row;
     if (
       session.status === PunchoutStatus.OPENED &&
       session.expiresAt.getTime() <= this.clock.now().getTime()
@@ -382,7 +385,9 @@ export class PunchoutSessionsService {
       });
       return { kind: 'closed', session: await this.reload(session.id) };
     }
-    return session.status === PunchoutStatus.OPENED ? { kind: 'open', session } : { kind: 'closed', session };
+    return session.status === PunchoutStatus.OPENED
+      ? { kind: 'open', session, cartCount: counted.cartItems }
+      : { kind: 'closed', session };
   }
 
   /**
