@@ -24,7 +24,7 @@ async function main(args) {
   if (!Number.isInteger(products) || products < 500 || products > 1_000_000)
     throw new Error(`bad size ${args[0]}`);
   const database = await startBenchDatabase();
-  const gateway = await startBenchApp(database.url, {
+  const env = {
     DATABASE_POOL_MAX: '10',
     API_RATE_LIMIT_PER_USER: '0',
     API_RATE_LIMIT_PER_CLIENT: '0',
@@ -32,7 +32,9 @@ async function main(args) {
     PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION: '0',
     SEARCH_CONCURRENT_PER_USER: '0',
     SEARCH_CACHE_MAX_ENTRIES: '0',
-  });
+  };
+  const gateway = await startBenchApp(database.url, env);
+  let uncached;
   const dir = mkdtempSync(join(os.tmpdir(), 'gateway-shop-pages-'));
   try {
     const { CatalogService } = dist('catalog/catalog.service');
@@ -117,15 +119,30 @@ async function main(args) {
       }),
       await measure(`product page, the same products`, { ...run, pathsFile: files.pageProduct }),
     ];
+    // The same pair with the product cache off (as the search rows run with the search cache off):
+    // a second gateway on the same database, so the session key and token stay valid.
+    uncached = await startBenchApp(database.url, { ...env, PRODUCT_CACHE_MAX_ENTRIES: '0' });
+    const runUncached = { ...run, url: uncached.baseUrl };
+    await measure('warm-up', { ...runUncached, pathsFile: files.pageProduct, connections: 4, duration: 1 });
+    results.push(
+      await measure(`API product details, product cache off`, {
+        ...runUncached,
+        ...api,
+        pathsFile: files.apiProduct,
+      }),
+      await measure(`product page, product cache off`, { ...runUncached, pathsFile: files.pageProduct }),
+    );
     const share = (page, twin) => `${Math.round((100 * page['req/s']) / twin['req/s'])}%`;
     report(
       `Shop pages beside their API twins, ${products} demo products, ${run.connections} connections, ` +
         `${run.duration} s each, search cache off (search page ${share(results[1], results[0])} of the API's ` +
-        `throughput, product page ${share(results[3], results[2])})`,
+        `throughput, product page ${share(results[3], results[2])}; with the product cache off on both, ` +
+        `${share(results[5], results[4])})`,
       results,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await uncached?.close();
     await gateway.close();
     await database.drop();
   }
