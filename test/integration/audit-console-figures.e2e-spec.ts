@@ -2,7 +2,7 @@ import { AuditEventTypes } from '../../src/audit/audit-event';
 import { AuditService } from '../../src/audit/audit.service';
 import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { AuditFiguresService } from '../../src/audit/review/audit-figures.service';
-import { OAuthClient, Organization, User } from '../../src/generated/prisma/client';
+import { Organization, User } from '../../src/generated/prisma/client';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createPunchoutSession } from '../factories/audit.factory';
 import { createCatalog } from '../factories/catalog.factory';
@@ -149,6 +149,20 @@ describe('compliance console: figures of a period', () => {
     );
     expect(figures.outcomes).toHaveLength(11);
     expect(counts).toEqual({ transferred: 2, cancelled: 1 });
+  });
+
+  it('answers a period without transfers or guidance with zeros and empty lists', async () => {
+    const quiet = { from: new Date('2026-11-02T00:00:00Z'), until: new Date('2026-11-18T00:00:00Z') };
+    const figures = await t.app.get(AuditFiguresService).figures(org.id, quiet);
+    expect(figures.spend).toEqual([]);
+    expect(figures.topVendors).toEqual([]);
+    expect(figures.policy).toEqual({
+      refusedOffers: 0,
+      removedAtTransfer: 0,
+      transferredLines: 0,
+      preferredLines: 0,
+    });
+    expect(figures.outcomes).toHaveLength(16);
   });
 
   it('shows the period on the dashboard in the auditor language, with a table alternative, and refuses a bad period', async () => {
