@@ -16,7 +16,7 @@ function response(overrides: Partial<SearchResponseDto> = {}): SearchResponseDto
         name: 'Brand',
         values: [
           { id: 'acme', name: 'Acme', selected: true },
-          { id: 'zeta', name: 'Zeta' },
+          { id: 'zeta', name: 'Zeta', count: 7 },
         ],
       },
       {
@@ -72,6 +72,12 @@ describe('search page view', () => {
       ['category', 'it'],
     ]);
     expect(query(view.clearHref!)).toEqual([['query', 'cable']]);
+  });
+
+  it("shows a value's result count where the search gives one, and none where it does not", () => {
+    const view = buildSearchView(response(), request, KEY, 'https://gw.example');
+    const [acme, zeta] = view.filters[0].values;
+    expect([acme.count, zeta.count]).toEqual([undefined, 7]);
   });
 
   it('pages up to the result window, with previous and next', () => {

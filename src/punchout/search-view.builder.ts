@@ -48,6 +48,7 @@ export function buildSearchView(
         name: value.name,
         selected: isSelected,
         href: facet.id === 'category' ? category(value.id) : toggled(facet.id, value.id, isSelected),
+        ...(value.count !== undefined ? { count: value.count } : {}),
       };
     });
     return { id: facet.id, name: facet.name, parents, values };

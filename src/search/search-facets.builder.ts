@@ -58,17 +58,24 @@ export function buildFacets(
 ): SearchFacetDto[] {
   const selected = (facet: FacetId, value: string) => filters[facet]?.includes(value) ?? false;
   const values = new Map<FacetId, SearchFacetValueDto[]>(FACET_IDS.map((id) => [id, []]));
-  const push = (facet: FacetId, value: string, name: string) => {
+  // Counts only where they are exact: the facets were computed over every match, not a sample.
+  const push = (facet: FacetId, value: string, name: string, count: number) => {
     const entry: SearchFacetValueDto = { id: value, name };
     if (selected(facet, value)) entry.selected = true;
+    if (counts.complete) entry.count = count;
     values.get(facet)!.push(entry);
   };
 
-  for (const c of counts.categories) push('category', c.id, language === 'de' ? c.nameDe : c.nameEn);
-  for (const b of counts.brands) push('lbr_brands_browse-bin', b.id, b.name);
+  for (const c of counts.categories) push('category', c.id, language === 'de' ? c.nameDe : c.nameEn, c.n);
+  for (const b of counts.brands) push('lbr_brands_browse-bin', b.id, b.name, b.n);
   candidates.forEach((candidate, i) => {
     if (counts.candidates[i] > 0 || selected(candidate.facet, candidate.value)) {
-      push(candidate.facet, candidate.value, valueName(candidate.facet, candidate.value, language, currency));
+      push(
+        candidate.facet,
+        candidate.value,
+        valueName(candidate.facet, candidate.value, language, currency),
+        counts.candidates[i],
+      );
     }
   });
   // Selected values that the sample did not show still come back, so a client can deselect them.

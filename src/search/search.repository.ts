@@ -80,6 +80,8 @@ export interface FacetCounts {
   /** The selected category's ancestors and itself, root first. */
   categoryTrail: Array<{ id: string; nameEn: string; nameDe: string }>;
   brands: Array<{ id: string; name: string; n: number }>;
+  /** Whether the sample held every match (fewer than its limit): the counts are then exact. */
+  complete: boolean;
 }
 
 const MAX_BRANDS = 20;
@@ -248,6 +250,7 @@ export class SearchRepository {
          LIMIT ${Math.min(search.facetSample, search.countCap)}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)
       SELECT
+        (SELECT count(*) FROM m) AS sampled,
         (SELECT json_build_array(${countList}) FROM m p) AS candidates,
         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nameEn', c.name_en, 'nameDe', c.name_de, 'n', x.n)
                           ORDER BY x.n DESC, c.id), '[]')
@@ -270,6 +273,7 @@ export class SearchRepository {
       categories: (row.categories as FacetCounts['categories']).map((c) => ({ ...c, n: Number(c.n) })),
       categoryTrail: row.trail,
       brands: (row.brands as FacetCounts['brands']).map((b) => ({ ...b, n: Number(b.n) })),
+      complete: Number(row.sampled) < Math.min(search.facetSample, search.countCap),
     };
   }
 }

@@ -143,7 +143,7 @@ describe('search price filter and price facet follow the shown price', () => {
       ).json();
       // In USD the shown prices are 4 USD (laminator) and 6 USD (shredder).
       expect(shown(body)).toEqual({ 'pr-cheap-usd': '4 USD', 'pr-usd-only': '6 USD' });
-      expect(priceFacet(body).values).toEqual([{ id: '0-10', name: 'Up to $10', selected: true }]);
+      expect(priceFacet(body).values).toEqual([{ id: '0-10', name: 'Up to $10', selected: true, count: 2 }]);
     } finally {
       await usd.close();
     }

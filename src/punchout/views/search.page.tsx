@@ -1,3 +1,4 @@
+import { LOCALES } from '../../common/i18n/money';
 import { productPath, sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import { StarRating } from './star-rating';
@@ -159,6 +160,9 @@ function Filters(props: { ctx: ShopContext; filters: FilterView[] }) {
                       {value.selected ? '☑' : '☐'}
                     </span>{' '}
                     {value.name}
+                    {value.count !== undefined && (
+                      <span class="facet-count"> ({formatCount(value.count, props.ctx.lang)})</span>
+                    )}
                     {value.selected && <span class="visually-hidden"> ({t.selected})</span>}
                   </a>
                 </li>
@@ -225,4 +229,9 @@ function Hit(props: { ctx: ShopContext; hit: SearchHitView }) {
       </div>
     </li>
   );
+}
+
+/** A result count in the buyer's language (1.234 / 1,234). */
+function formatCount(count: number, lang: ShopContext['lang']): string {
+  return new Intl.NumberFormat(LOCALES[lang]).format(count);
 }

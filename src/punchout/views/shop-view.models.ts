@@ -100,6 +100,8 @@ export interface SearchHitView {
 export interface FilterValueView {
   name: string;
   selected: boolean;
+  /** Results this value would leave, where the search knows it exactly (see the API's facet counts). */
+  count?: number;
   /** The search with this value toggled (page 1). */
   href: string;
 }

@@ -37,6 +37,14 @@ export class SearchFacetValueDto {
   id!: string;
   @ApiProperty({ description: 'Localized display name (Accept-Language).' }) name!: string;
   @ApiPropertyOptional({ description: 'This value is selected in the request.' }) selected?: boolean;
+  @ApiPropertyOptional({
+    minimum: 0,
+    description:
+      "How many products this value would leave (with the other facets' filters applied). Present only " +
+      'when exact: when the search matched fewer products than the facets are computed over ' +
+      '(SEARCH_FACET_SAMPLE); for broader searches the facets come from a sample and carry no counts.',
+  })
+  count?: number;
 }
 
 export class SearchFacetDto {
