@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient, QueryConfig } from 'pg';
+import { withPoolClient } from '../database/pool-client';
 import { inPoolTransaction } from '../database/pool-transaction';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
@@ -142,17 +143,17 @@ export class CatalogService {
 
   /** The first-start demo catalog: only when the catalog is empty, once across replicas. */
   async seedDemoIfEmpty(products: number, seed: number): Promise<boolean> {
-    const client = await this.prisma.pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_KEY]);
-      const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product) AS any');
-      if (rows[0].any) return false;
-      await this.generateDemo({ products, seed });
-      return true;
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
+    return withPoolClient(this.prisma.pool, async (client) => {
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_KEY]);
+        const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product) AS any');
+        if (rows[0].any) return false;
+        await this.generateDemo({ products, seed });
+        return true;
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_KEY]).catch(() => undefined);
+      }
+    });
   }
 
   /**
@@ -262,20 +263,20 @@ export class CatalogService {
    */
   async optimizeLayout(onPhase?: (phase: string) => void): Promise<void> {
     const bound = this.config.database.maintenanceTimeoutMs;
-    const client = await this.prisma.pool.connect();
-    try {
-      // An integer from validated config, never input.
-      await client.query(`SET statement_timeout = ${Math.trunc(bound)}`);
-      for (const [phase, text] of MAINTENANCE_STEPS) {
-        onPhase?.(phase);
-        // pg reads a per-statement query_timeout (the client-side wait) though its types omit it.
-        const statement: QueryConfig & { query_timeout: number } = { text, query_timeout: bound };
-        await client.query(statement);
+    await withPoolClient(this.prisma.pool, async (client) => {
+      try {
+        // An integer from validated config, never input.
+        await client.query(`SET statement_timeout = ${Math.trunc(bound)}`);
+        for (const [phase, text] of MAINTENANCE_STEPS) {
+          onPhase?.(phase);
+          // pg reads a per-statement query_timeout (the client-side wait) though its types omit it.
+          const statement: QueryConfig & { query_timeout: number } = { text, query_timeout: bound };
+          await client.query(statement);
+        }
+      } finally {
+        await client.query('RESET statement_timeout').catch(() => undefined);
       }
-    } finally {
-      await client.query('RESET statement_timeout').catch(() => undefined);
-      client.release();
-    }
+    });
   }
 
   /** Writes a batch; a refusal by the data (not the server) becomes a LineWriteError. */

@@ -1,0 +1,47 @@
+import { Pool } from 'pg';
+import { withPoolClient } from '../../src/database/pool-client';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * A connection checked out of the pool for hand-written SQL (demo seeding, maintenance, bulk writes):
+ * when the server ends it between two statements (an administrator, a failover, a restart), the
+ * error must fail the next statement, not arrive as an unhandled 'error' event that ends the process.
+ */
+describe('pool clients checked out for hand-written SQL', () => {
+  let database: TestDatabase;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+    pool = new Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('turns the server ending the connection between statements into a failed statement', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const outcome = await withPoolClient(pool, async (client) => {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await pool.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+        // The FATAL arrives while no statement runs on this connection.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return client.query('SELECT 1').then(
+          () => 'answered',
+          (error: Error) => `failed: ${error.message}`,
+        );
+      });
+      expect(outcome).toMatch(/^failed: /);
+      expect(uncaught).toEqual([]);
+      // The pool still serves.
+      expect((await pool.query('SELECT 2 AS two')).rows[0].two).toBe(2);
+    } finally {
+      process.removeListener('uncaughtException', record);
+    }
+  });
+});
