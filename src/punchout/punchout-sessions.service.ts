@@ -10,11 +10,12 @@ import { PrismaService } from '../database/prisma.service';
 import { Prisma, PunchoutSession, PunchoutStatus } from '../generated/prisma/client';
 import { ClientsService } from '../oauth/clients.service';
 import { checkCallbackUrl } from './callback-url';
+import { createdEventPayload } from './punchout-created-event';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
 import type { OciField } from './oci-fields';
 import { startPath } from './punchout-paths';
 import { PunchoutReturnFormatService } from './punchout-return-format.service';
-import { PunchoutProtocol } from '../common/punchout-protocol';
+import { PunchoutProtocol, PunchoutProtocols } from '../common/punchout-protocol';
 import { parsePunchoutRequest, ShipTo } from './punchout-request.parser';
 import {
   digestOf,
@@ -149,15 +150,15 @@ export class PunchoutSessionsService {
         type: AuditEventTypes.punchoutCreated,
         actor: { userId: principal.userId, clientId: principal.clientId },
         sessionId: id,
-        payload: {
+        payload: createdEventPayload({
           publicId,
+          protocol: PunchoutProtocols.rest,
           productId,
-          callbackUrl: callback.url,
-          target: callback.target,
+          callback,
           name: request.name ?? null,
-          shipTo: request.shipTo ?? null,
-          startExpiresAt: expiresAt.toISOString(),
-        },
+          shipTo: request.shipTo,
+          startExpiresAt: expiresAt,
+        }),
       },
     );
     if (!created) await this.refusal(principal, productId, request.callbackUrl);
@@ -201,16 +202,15 @@ export class PunchoutSessionsService {
         type: AuditEventTypes.punchoutCreated,
         actor,
         sessionId: id,
-        payload: {
+        payload: createdEventPayload({
           publicId,
           protocol,
           productId,
-          callbackUrl: callback.url,
-          target: callback.target,
+          callback,
           name: null,
           shipTo: null,
-          ...opening.details,
-        },
+          details: opening.details,
+        }),
       });
       await this.audit.append(tx, {
         organizationId,
@@ -262,16 +262,21 @@ export class PunchoutSessionsService {
           expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
         },
       });
-      await this.record(tx, session, AuditEventTypes.punchoutCreated, {
-        protocol,
-        productId,
-        callbackUrl: callback.url,
-        target: callback.target,
-        name: null,
-        shipTo: start.shipTo,
-        startExpiresAt: session.expiresAt.toISOString(),
-        ...start.details,
-      });
+      await this.record(
+        tx,
+        session,
+        AuditEventTypes.punchoutCreated,
+        createdEventPayload({
+          publicId,
+          protocol,
+          productId,
+          callback,
+          name: null,
+          shipTo: start.shipTo,
+          startExpiresAt: session.expiresAt,
+          details: start.details,
+        }),
+      );
       // The entry's own rows after the creation event: a cart handed over and its events follow it.
       await work(tx, session);
     });
@@ -320,17 +325,16 @@ export class PunchoutSessionsService {
         type: AuditEventTypes.punchoutCreated,
         actor: { userId, clientId },
         sessionId: id,
-        payload: {
+        payload: createdEventPayload({
           publicId,
           protocol,
           productId,
-          callbackUrl: callback.url,
-          target: callback.target,
+          callback,
           name: null,
           shipTo: start.shipTo,
-          startExpiresAt: expiresAt.toISOString(),
-          ...start.details,
-        },
+          startExpiresAt: expiresAt,
+          details: start.details,
+        }),
       },
     );
     return created ? { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId } : null;

@@ -79,6 +79,7 @@ describe('POST /api/v1/marketplace/product/{id}/punchout', () => {
       actorUserId: ids.user,
       actorClientId: ids.client,
       payload: expect.objectContaining({
+        protocol: 'rest',
         callbackUrl: HOOK,
         name: 'Erika Muster',
         shipTo: { ...shipTo, countryCode: 'DE' },
