@@ -1,12 +1,7 @@
 import { AuditEventTypes } from '../audit-event';
 import type { AdministrationSummaries } from './console-messages';
+import { describeRule, Json, object, text } from './payload-reading';
 
-type Json = Record<string, unknown>;
-
-const object = (value: unknown): Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : value == null ? '' : String(value);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const list = (value: unknown, none: string): string =>
   Array.isArray(value) && value.length > 0 ? value.map(text).join(', ') : none;
@@ -23,16 +18,6 @@ function user(payload: Json): string {
   return text(object(payload.user).email);
 }
 
-/** "block vendor 'Kabelwerk Versand'", "prefer prices above '500 EUR'". */
-function rule(payload: Json, m: AdministrationSummaries): { rule: string; note: string | null } {
-  const r = object(payload.rule);
-  const effect = m.effects[text(r.effect)] ?? text(r.effect);
-  const matcher = m.matchers[text(r.matcher)] ?? text(r.matcher);
-  const value = r.currency ? `${text(r.value)} ${text(r.currency)}` : text(r.value);
-  const note = text(r.note).trim();
-  return { rule: m.rule(effect, matcher, value), note: note === '' ? null : note };
-}
-
 /**
  * One readable sentence for an administration event from its recorded payload (the shapes
  * docs/audit.md lists), in the auditor's language; undefined for a type it does not know, which
@@ -46,11 +31,11 @@ export function administrationSummary(
   const payload = object(rawPayload);
   switch (type) {
     case AuditEventTypes.guidanceRuleAdded: {
-      const r = rule(payload, m);
+      const r = describeRule(payload.rule, m);
       return m.ruleAdded(r.rule, r.note);
     }
     case AuditEventTypes.guidanceRuleDisabled: {
-      const r = rule(payload, m);
+      const r = describeRule(payload.rule, m);
       return m.ruleDisabled(r.rule, r.note);
     }
     case AuditEventTypes.clientCreated:

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type { Readable } from 'node:stream';
 import { Clock } from '../../common/clock/clock';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiError } from '../../common/http/api-error';
@@ -155,28 +156,17 @@ export class AuditConsoleController {
     @Query() query: Record<string, unknown>,
   ): PageResult {
     const text = consoleMessages(lang);
-    const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
+    const format = exportFormat(query.format);
     const validated = validatedFilters(ListAuditSessionsQuery, sessionFilters(query));
     if (!format || 'problems' in validated) {
-      return pageResult(
-        <ConsoleMessagePage
-          lang={lang}
-          messages={text}
-          viewer={viewer}
-          title={text.dashboard.exportTitle}
-          text={text.dashboard.exportInvalid}
-          link={{ href: `${CONSOLE_PATH}/sessions`, label: text.nav.sessions }}
-        />,
-        400,
-      );
+      return exportRefused(lang, viewer, { href: `${CONSOLE_PATH}/sessions`, label: text.nav.sessions });
     }
-    const day = this.clock.now().toISOString().slice(0, 10);
-    return {
-      kind: 'download',
-      body: sessionsExport(this.review.allSessions(viewer.organizationId, validated.query), format),
-      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      fileName: `audit-sessions-${viewer.organizationSlug}-${day}.${format}`,
-    };
+    return exportDownload(
+      sessionsExport(this.review.allSessions(viewer.organizationId, validated.query), format),
+      format,
+      `audit-sessions-${viewer.organizationSlug}`,
+      this.clock.now(),
+    );
   }
 
   @Get('sessions/:id')
@@ -253,32 +243,21 @@ export class AuditConsoleController {
     @Query() query: Record<string, unknown>,
   ): PageResult {
     const text = consoleMessages(lang);
-    const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
+    const format = exportFormat(query.format);
     const dto = validatedFilters(ListAdministrationEventsQuery, administrationFilters(query));
     if (!format || 'problems' in dto) {
-      return pageResult(
-        <ConsoleMessagePage
-          lang={lang}
-          messages={text}
-          viewer={viewer}
-          title={text.dashboard.exportTitle}
-          text={text.dashboard.exportInvalid}
-          link={{ href: ADMINISTRATION_PATH, label: text.nav.administration }}
-        />,
-        400,
-      );
+      return exportRefused(lang, viewer, { href: ADMINISTRATION_PATH, label: text.nav.administration });
     }
-    const day = this.clock.now().toISOString().slice(0, 10);
-    return {
-      kind: 'download',
-      body: administrationExport(
+    return exportDownload(
+      administrationExport(
         this.review.allAdministration(viewer.organizationId, dto.query),
         format,
         administrationDescriber(text),
       ),
-      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      fileName: `audit-administration-${viewer.organizationSlug}-${day}.${format}`,
-    };
+      format,
+      `audit-administration-${viewer.organizationSlug}`,
+      this.clock.now(),
+    );
   }
 
   @Get('export')
@@ -289,34 +268,18 @@ export class AuditConsoleController {
     @Query() query: Record<string, unknown>,
   ): Promise<PageResult> {
     const text = consoleMessages(lang);
-    const format = query.format === 'csv' ? 'csv' : query.format === 'jsonl' ? 'jsonl' : undefined;
+    const format = exportFormat(query.format);
     const from = dayOrNothing(query.from);
     const to = dayOrNothing(query.to);
     if (!format || from === null || to === null || (from && to && from >= nextDate(to))) {
-      return pageResult(
-        <ConsoleMessagePage
-          lang={lang}
-          messages={text}
-          viewer={viewer}
-          title={text.dashboard.exportTitle}
-          text={text.dashboard.exportInvalid}
-          link={{ href: CONSOLE_PATH, label: text.nav.dashboard }}
-        />,
-        400,
-      );
+      return exportRefused(lang, viewer, { href: CONSOLE_PATH, label: text.nav.dashboard });
     }
     const stream = this.exporter.export(viewer.organizationId, {
       format,
       from: from ?? undefined,
       to: to ? nextDate(to) : undefined,
     });
-    const day = this.clock.now().toISOString().slice(0, 10);
-    return {
-      kind: 'download',
-      body: stream,
-      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      fileName: `audit-${viewer.organizationSlug}-${day}.${format}`,
-    };
+    return exportDownload(stream, format, `audit-${viewer.organizationSlug}`, this.clock.now());
   }
 
   private async dashboardVerification(organizationId: string): Promise<DashboardVerification> {
@@ -409,6 +372,43 @@ function administrationDescriber(text: ConsoleMessages) {
       text.eventTypes[event.type] ??
       event.type,
   });
+}
+
+type ExportFormat = 'jsonl' | 'csv';
+
+/** The `format` of an export link: JSON Lines or CSV, anything else none. */
+function exportFormat(value: unknown): ExportFormat | undefined {
+  return value === 'csv' || value === 'jsonl' ? value : undefined;
+}
+
+/** The page of an export asked for with a format or filters it does not take (400), with the way back. */
+function exportRefused(
+  lang: PageLanguage,
+  viewer: ConsoleViewer,
+  back: { href: string; label: string },
+): PageResult {
+  const text = consoleMessages(lang);
+  return pageResult(
+    <ConsoleMessagePage
+      lang={lang}
+      messages={text}
+      viewer={viewer}
+      title={text.dashboard.exportTitle}
+      text={text.dashboard.exportInvalid}
+      link={back}
+    />,
+    400,
+  );
+}
+
+/** An export as a download named `<name>-<day>.<format>`. */
+function exportDownload(body: Readable, format: ExportFormat, name: string, now: Date): PageResult {
+  return {
+    kind: 'download',
+    body,
+    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    fileName: `${name}-${now.toISOString().slice(0, 10)}.${format}`,
+  };
 }
 
 /** A YYYY-MM-DD value as its UTC midnight; undefined when absent or empty, null when malformed. */

@@ -4,13 +4,8 @@ import { AuditEventTypes } from '../audit-event';
 import type { AuditEventResponse } from '../review/dto/audit-review.response';
 import type { TimelineContext } from '../review/timeline-context';
 import type { ConsoleMessages } from './console-messages';
+import { describeRule, object, text } from './payload-reading';
 
-type Json = Record<string, unknown>;
-
-const object = (value: unknown): Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : value == null ? '' : String(value);
 const whole = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 
@@ -80,16 +75,9 @@ export function sessionEventStory(
       const via = text(payload.via);
       const ruleIds = Array.isArray(payload.ruleIds) ? payload.ruleIds.map(text) : [];
       const rules = ruleIds.map((id) => {
-        const rule = context.rules[id];
-        if (!rule) return m.unknownRule(id);
-        const s = text_.summaries;
-        const value = rule.currency ? `${rule.value} ${rule.currency}` : rule.value;
-        const described = s.rule(
-          s.effects[rule.effect] ?? rule.effect,
-          s.matchers[rule.matcher] ?? rule.matcher,
-          value,
-        );
-        return rule.note ? `${described} — ${rule.note}` : described;
+        if (!context.rules[id]) return m.unknownRule(id);
+        const { rule, note } = describeRule(context.rules[id], text_.summaries);
+        return note ? `${rule} — ${note}` : rule;
       });
       return {
         sentence: m.refused(

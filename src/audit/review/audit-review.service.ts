@@ -93,16 +93,13 @@ export class AuditReviewService {
   }
 
   /** Every session the filters match, newest first, a page at a time (exports). */
-  async *allSessions(
+  allSessions(
     organizationId: string,
     query: Omit<ListAuditSessionsQuery, 'cursor' | 'limit'>,
   ): AsyncGenerator<AuditSessionSummary[]> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.listSessions(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT });
-      yield page.items;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    return allPages((cursor) =>
+      this.listSessions(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT }),
+    );
   }
 
   async session(organizationId: string, id: string): Promise<AuditSessionDetail> {
@@ -137,17 +134,7 @@ export class AuditReviewService {
     if (query.type) where.type = query.type;
     if (range) where.occurredAt = range;
     if (query.cursor) where.sequence = { gt: decodeEventCursor(query.cursor) };
-    const rows = await this.prisma.auditEvent.findMany({
-      where,
-      orderBy: { sequence: 'asc' },
-      take: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: await this.eventResponses(organizationId, page),
-      nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
-    };
+    return this.eventPage(organizationId, where, 'asc', limit);
   }
 
   /**
@@ -184,7 +171,7 @@ export class AuditReviewService {
       if (item.offerId) offerNames[item.offerId] = { name: item.productName, vendor: item.vendor };
     for (const offer of offers) offerNames[offer.id] = { name: offer.product.name, vendor: offer.vendor };
     const ruleFacts: TimelineContext['rules'] = {};
-    for (const rule of rules) ruleFacts[rule.id] = { ...rule, effect: rule.effect, matcher: rule.matcher };
+    for (const { id, ...rule } of rules) ruleFacts[id] = rule;
     return { offers: offerNames, rules: ruleFacts };
   }
 
@@ -199,30 +186,17 @@ export class AuditReviewService {
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const where = await this.administrationWhere(organizationId, query);
     if (query.cursor) where.sequence = { lt: decodeEventCursor(query.cursor) };
-    const rows = await this.prisma.auditEvent.findMany({
-      where,
-      orderBy: { sequence: 'desc' },
-      take: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: await this.eventResponses(organizationId, page),
-      nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
-    };
+    return this.eventPage(organizationId, where, 'desc', limit);
   }
 
   /** Every administration event the filters match, newest first, a page at a time (exports). */
-  async *allAdministration(
+  allAdministration(
     organizationId: string,
     query: Omit<ListAdministrationEventsQuery, 'cursor' | 'limit'>,
   ): AsyncGenerator<AuditEventResponse[]> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.listAdministration(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT });
-      yield page.items;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    return allPages((cursor) =>
+      this.listAdministration(organizationId, { ...query, cursor, limit: MAX_PAGE_LIMIT }),
+    );
   }
 
   private async administrationWhere(
@@ -245,6 +219,26 @@ export class AuditReviewService {
       where.OR = [{ actorLabel: part }, { actorUserId: { in: users.map((u) => u.id) } }];
     }
     return where;
+  }
+
+  /** A page of events in chain order (`asc`) or newest first, with the cursor after its last one. */
+  private async eventPage(
+    organizationId: string,
+    where: Prisma.AuditEventWhereInput,
+    order: 'asc' | 'desc',
+    limit: number,
+  ): Promise<AuditEventPage> {
+    const rows = await this.prisma.auditEvent.findMany({
+      where,
+      orderBy: { sequence: order },
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: await this.eventResponses(organizationId, page),
+      nextCursor: rows.length > limit && last ? encodeEventCursor(last.sequence) : null,
+    };
   }
 
   private async eventResponses(organizationId: string, events: AuditEvent[]): Promise<AuditEventResponse[]> {
@@ -272,6 +266,18 @@ export class AuditReviewService {
       hash: Buffer.from(event.hash).toString('hex'),
     }));
   }
+}
+
+/** Every page of a cursor-paged list, in order (exports hold one page in memory at a time). */
+async function* allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): AsyncGenerator<T[]> {
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    yield next.items;
+    cursor = next.nextCursor ?? undefined;
+  } while (cursor);
 }
 
 function timeRange(from?: string, to?: string): { gte?: Date; lt?: Date } | undefined {

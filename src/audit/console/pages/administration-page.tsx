@@ -3,6 +3,7 @@ import { ADMINISTRATION_EVENT_TYPES } from '../../review/administration-events';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
+import { ExportLinks, FilterProblems, ListPager } from './list-parts';
 import { CONSOLE_PATH, ConsoleFrame, utc } from './console-frame';
 
 /** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
@@ -36,7 +37,6 @@ export function AdministrationPage(props: {
   const { text, filters } = props;
   const a = text.administration;
   const s = text.sessions;
-  const filterQuery = queryOf(filters);
   return (
     <ConsoleFrame
       lang={props.lang}
@@ -49,16 +49,7 @@ export function AdministrationPage(props: {
       <p>{a.intro}</p>
       <form method="get" action={ADMINISTRATION_PATH} class="filters" aria-labelledby="filters-heading">
         <h2 id="filters-heading">{a.filters}</h2>
-        {props.problems?.length ? (
-          <div class="notice error" role="alert">
-            <p>{s.invalid}</p>
-            <ul>
-              {props.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FilterProblems text={text} problems={props.problems} />
         <div class="inline-form">
           <div class="field">
             <label for="filter-type">{a.type}</label>
@@ -100,29 +91,16 @@ export function AdministrationPage(props: {
         </div>
       </form>
       {props.entries ? <AdministrationTable lang={props.lang} text={text} entries={props.entries} /> : null}
-      <nav class="actions" aria-label={a.title}>
-        {!props.isFirstPage ? (
-          <a class="button secondary" href={`${ADMINISTRATION_PATH}${filterQuery}`}>
-            {s.first}
-          </a>
-        ) : null}
-        {props.nextQuery ? (
-          <a class="button" href={`${ADMINISTRATION_PATH}${props.nextQuery}`} rel="next">
-            {s.next}
-          </a>
-        ) : null}
-      </nav>
+      <ListPager
+        text={text}
+        label={a.title}
+        path={ADMINISTRATION_PATH}
+        filters={filters}
+        isFirstPage={props.isFirstPage}
+        nextQuery={props.nextQuery}
+      />
       {props.entries ? (
-        <p class="export-links">
-          {a.exportIntro}{' '}
-          <a href={`${ADMINISTRATION_PATH}/export${withFormat(filterQuery, 'jsonl')}`} download>
-            {text.dashboard.exportJsonl}
-          </a>{' '}
-          ·{' '}
-          <a href={`${ADMINISTRATION_PATH}/export${withFormat(filterQuery, 'csv')}`} download>
-            {text.dashboard.exportCsv}
-          </a>
-        </p>
+        <ExportLinks text={text} intro={a.exportIntro} path={ADMINISTRATION_PATH} filters={filters} />
       ) : null}
     </ConsoleFrame>
   );
@@ -179,15 +157,4 @@ function AdministrationTable(props: {
       </table>
     </div>
   );
-}
-
-function queryOf(filters: AdministrationFilterValues): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
-function withFormat(query: string, format: string): string {
-  return query ? `${query}&format=${format}` : `?format=${format}`;
 }

@@ -3,6 +3,7 @@ import { PUNCHOUT_PROTOCOLS, PUNCHOUT_STATUSES } from '../../review/session-reco
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
+import { ExportLinks, FilterProblems, ListPager } from './list-parts';
 import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
 
 /** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
@@ -40,16 +41,7 @@ export function SessionsPage(props: {
         aria-labelledby="filters-heading"
       >
         <h2 id="filters-heading">{s.filters}</h2>
-        {props.problems?.length ? (
-          <div class="notice error" role="alert">
-            <p>{s.invalid}</p>
-            <ul>
-              {props.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FilterProblems text={text} problems={props.problems} />
         <div class="inline-form">
           <div class="field">
             <label for="filter-reference">{s.reference}</label>
@@ -119,29 +111,16 @@ export function SessionsPage(props: {
         </div>
       </form>
       {props.page ? <SessionTable lang={props.lang} text={text} page={props.page} /> : null}
-      <nav class="actions" aria-label={s.title}>
-        {!props.isFirstPage ? (
-          <a class="button secondary" href={`${CONSOLE_PATH}/sessions${firstPageQuery(filters)}`}>
-            {s.first}
-          </a>
-        ) : null}
-        {props.nextQuery ? (
-          <a class="button" href={`${CONSOLE_PATH}/sessions${props.nextQuery}`} rel="next">
-            {s.next}
-          </a>
-        ) : null}
-      </nav>
+      <ListPager
+        text={text}
+        label={s.title}
+        path={`${CONSOLE_PATH}/sessions`}
+        filters={filters}
+        isFirstPage={props.isFirstPage}
+        nextQuery={props.nextQuery}
+      />
       {props.page ? (
-        <p class="export-links">
-          {s.exportIntro}{' '}
-          <a href={`${CONSOLE_PATH}/sessions/export${withFormat(firstPageQuery(filters), 'jsonl')}`} download>
-            {text.dashboard.exportJsonl}
-          </a>{' '}
-          ·{' '}
-          <a href={`${CONSOLE_PATH}/sessions/export${withFormat(firstPageQuery(filters), 'csv')}`} download>
-            {text.dashboard.exportCsv}
-          </a>
-        </p>
+        <ExportLinks text={text} intro={s.exportIntro} path={`${CONSOLE_PATH}/sessions`} filters={filters} />
       ) : null}
     </ConsoleFrame>
   );
@@ -219,15 +198,4 @@ export function OutcomeBadge(props: { text: ConsoleMessages; outcome: string }) 
   };
   const label = props.text.outcomes[props.outcome as keyof ConsoleMessages['outcomes']] ?? props.outcome;
   return <span class={`badge ${tone[props.outcome] ?? 'neutral'}`}>{label}</span>;
-}
-
-function firstPageQuery(filters: SessionFilterValues): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
-function withFormat(query: string, format: string): string {
-  return query ? `${query}&format=${format}` : `?format=${format}`;
 }
