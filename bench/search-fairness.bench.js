@@ -20,6 +20,7 @@ const os = require('node:os');
 const { join } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { benchToken, measure, startBenchApp, stopLoadGenerators } = require('./support/bench-env');
+const { benchServerEnv } = require('./support/server-env');
 const { startServer, ensureCatalog, copyCatalog, onDatabase } = require('./support/catalog-database');
 const { startServerProcess, stopAllServers } = require('./support/processes');
 const { queryLog, random } = require('./support/search-workload');
@@ -109,18 +110,10 @@ async function prepare(databaseUrl) {
 }
 
 function serverEnv(databaseUrl, protections) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '10',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    MIGRATE_ON_START: 'false',
-    PUBLIC_URL: 'http://127.0.0.1',
-    TOKEN_PURGE_INTERVAL_SECONDS: '0',
-    ...(protections ? {} : { SEARCH_CONCURRENT_PER_USER: '0', SEARCH_COST_MS_PER_POINT: '60000' }),
-  };
+  return benchServerEnv(
+    databaseUrl,
+    protections ? {} : { SEARCH_CONCURRENT_PER_USER: '0', SEARCH_COST_MS_PER_POINT: '60000' },
+  );
 }
 
 const loadAverage = () =>

@@ -19,6 +19,7 @@ const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const { benchToken, measure, startBenchApp, stopLoadGenerators } = require('./support/bench-env');
+const { benchServerEnv, NO_REFUSALS } = require('./support/server-env');
 const { startServer, ensureCatalog, copyCatalog } = require('./support/catalog-database');
 const { startServerProcess, stopAllServers } = require('./support/processes');
 const { LOG_SIZE, queryLog, zipfSequence } = require('./support/search-workload');
@@ -27,7 +28,6 @@ const ROOT = join(__dirname, '..');
 const dist = (path) => require(join(ROOT, 'dist', path));
 const CONNECTIONS = 8;
 const ZIPF_LENGTH = 40_000;
-const NO_REFUSALS = '10000000';
 
 function parseArgs(args) {
   const options = { products: 100_000, duration: 10 };
@@ -71,21 +71,12 @@ async function prepare(databaseUrl) {
 }
 
 function serverEnv(databaseUrl) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '10',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    MIGRATE_ON_START: 'false',
-    PUBLIC_URL: 'http://127.0.0.1',
+  return benchServerEnv(databaseUrl, {
     API_RATE_LIMIT_PER_USER: NO_REFUSALS,
     API_RATE_LIMIT_PER_CLIENT: NO_REFUSALS,
     // 8 connections of one bench user: the per-user cap would measure the cap, not the search.
     SEARCH_CONCURRENT_PER_USER: '0',
-    TOKEN_PURGE_INTERVAL_SECONDS: '0',
-  };
+  });
 }
 
 function loadAverage() {

@@ -21,6 +21,7 @@ const os = require('node:os');
 const { join } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { benchToken, measure, startBenchApp, stopLoadGenerators } = require('./support/bench-env');
+const { benchServerEnv, NO_REFUSALS } = require('./support/server-env');
 const { ensureCatalog, onDatabase } = require('./support/catalog-database');
 const { startPrimaryAndStandby } = require('./support/postgres-standby');
 const { startServerProcess, stopAllServers } = require('./support/processes');
@@ -28,7 +29,6 @@ const { LOG_SIZE, queryLog } = require('./support/search-workload');
 
 const ROOT = join(__dirname, '..');
 const CONNECTIONS = 8;
-const NO_REFUSALS = '10000000';
 /** Stops the primary and the standby (also on Ctrl-C). */
 let stopPostgres = () => Promise.resolve();
 
@@ -50,21 +50,12 @@ function parseArgs(args) {
 }
 
 function serverEnv(databaseUrl, extra = {}) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '10',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    MIGRATE_ON_START: 'false',
-    PUBLIC_URL: 'http://127.0.0.1',
+  return benchServerEnv(databaseUrl, {
     API_RATE_LIMIT_PER_USER: NO_REFUSALS,
     API_RATE_LIMIT_PER_CLIENT: NO_REFUSALS,
     SEARCH_CONCURRENT_PER_USER: '0',
-    TOKEN_PURGE_INTERVAL_SECONDS: '0',
     ...extra,
-  };
+  });
 }
 
 const loadAverage = () =>

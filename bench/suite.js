@@ -22,6 +22,7 @@ const { mkdirSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const { measure, stopLoadGenerators } = require('./support/bench-env');
+const { benchServerEnv, NO_REFUSALS } = require('./support/server-env');
 const { benchRules } = require('./support/bench-fixtures');
 const { startServer, ensureCatalog, copyCatalog } = require('./support/catalog-database');
 const { startServerProcess, stopAllServers } = require('./support/processes');
@@ -40,9 +41,6 @@ const POPULAR = 10_000;
 /** The search rows, measured with the result cache (default config) and, as `<key>Cold`, without. */
 const SEARCH_KEYS = ['frequent', 'rare', 'filtered'];
 const COLD_KEYS = SEARCH_KEYS.map((key) => `${key}Cold`);
-
-/** Limits far above what a run reaches: the limiter code runs on every request but never refuses. */
-const NO_REFUSALS = '10000000';
 
 function parseArgs(args) {
   const options = { products: 100_000, duration: 9, rounds: 3, only: null };
@@ -65,22 +63,14 @@ function parseArgs(args) {
 
 /** The environment both server processes get (production mode, quiet, loopback, limits out of reach). */
 function serverEnv(databaseUrl) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
+  return benchServerEnv(databaseUrl, {
     DATABASE_POOL_MAX: POOL_MAX,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    MIGRATE_ON_START: 'false',
-    PUBLIC_URL: 'http://127.0.0.1',
     TOKEN_RATE_LIMIT_PER_CLIENT: NO_REFUSALS,
     TOKEN_RATE_LIMIT_PER_ADDRESS: NO_REFUSALS,
     TOKEN_RATE_LIMIT_FAILURES: NO_REFUSALS,
     API_RATE_LIMIT_PER_USER: NO_REFUSALS,
     API_RATE_LIMIT_PER_CLIENT: NO_REFUSALS,
-    TOKEN_PURGE_INTERVAL_SECONDS: '0',
-  };
+  });
 }
 
 /** Organization, client, user and 20 rules in the run's database, through the application's services. */
