@@ -55,6 +55,20 @@ export function isValidFacetValue(facet: FacetId, value: string): boolean {
 }
 
 /**
+ * The ends of the given (valid) price values' ranges, ascending and distinct: the points where a
+ * price range test can change its answer (search.repository.ts, rangeTestPriceOf).
+ */
+export function priceRangeEdges(values: readonly string[]): number[] {
+  const edges = new Set<number>();
+  for (const value of values) {
+    const [, from, to] = PRICE_RANGE.exec(value) as RegExpExecArray;
+    edges.add(Number(from));
+    if (to !== undefined) edges.add(Number(to));
+  }
+  return [...edges].sort((a, b) => a - b);
+}
+
+/**
  * The SQL predicate over product row `p` for one (valid) facet value. Category values are
  * subtrees, price values half-open ranges [from, to) of `shownPrice` (the price the result shows,
  * in the marketplace currency; NULL when it shows another currency's, which no range holds),

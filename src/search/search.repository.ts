@@ -6,7 +6,7 @@ import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
-import { FacetId, facetPredicate, facetValuePredicate } from './search-filters';
+import { FacetId, facetPredicate, facetValuePredicate, priceRangeEdges } from './search-filters';
 import { compoundHeadStems, headReading, partsReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
 import type { SearchSort } from './search-request.parser';
@@ -120,7 +120,7 @@ export class SearchRepository {
         SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
                ${sortKeyOf(search)} AS sort_key
           FROM product p
-         WHERE ${matchOf(search)} AND ${filtersExcept(search, null, shownPriceOf(search))}
+         WHERE ${matchOf(search)} AND ${filtersExcept(search, null, rangeTestPriceOf(search, search.filters.price ?? []))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
         SELECT * FROM matches ORDER BY ${orderOf(search.sort, sql``)}
@@ -231,8 +231,13 @@ export class SearchRepository {
     selectedCategory: string | null,
     meter?: SearchMeter,
   ): Promise<FacetCounts> {
-    // The sample carries each row's shown price (computed once per row), which price predicates read.
+    // The sample carries each row's shown price (or its stand-in for this query's price ranges,
+    // computed once per row), which price predicates read.
     const shown = sql`p.shown_price`;
+    const priceValues = [
+      ...candidates.filter((c) => c.facet === 'price').map((c) => c.value),
+      ...(search.filters.price ?? []),
+    ];
     const counts = candidates.map(
       (c) =>
         sql`count(*) FILTER (WHERE ${filtersExcept(search, c.facet, shown)} AND ${facetValuePredicate(c.facet, c.value, shown)})`,
@@ -244,7 +249,7 @@ export class SearchRepository {
     const query = sql`
       WITH m AS MATERIALIZED (
         SELECT p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
-               p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${shownPriceOf(search)} AS shown_price
+               p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${rangeTestPriceOf(search, priceValues)} AS shown_price
           FROM product p
          WHERE ${matchOf(search)}
          LIMIT ${Math.min(search.facetSample, search.countCap)}
@@ -393,6 +398,23 @@ function shownPriceOf(search: CatalogSearch): Sql {
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
                   ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
                          WHERE o.product_id = p.id ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
+}
+
+/**
+ * What price range tests (the price `values` of this query: filters, facet counts) may read instead
+ * of the shown price, so that most products' offers are not read. The shown price is one of the
+ * product's offer prices, so it lies in [best_price, price_ceiling]; when every offer is in the
+ * marketplace currency (so the shown price is never NULL) and no end of those ranges falls inside that
+ * span, any price in the span answers every one of those tests as the shown price does, and
+ * best_price stands in for it. Only for range tests: a sort by price reads the shown price itself.
+ */
+function rangeTestPriceOf(search: CatalogSearch, values: readonly string[]): Sql {
+  const exact = shownPriceOf(search);
+  if (values.length === 0) return exact;
+  const edges = priceRangeEdges(values);
+  return sql`CASE WHEN p.price_currency = ${search.currency}
+                   AND width_bucket(p.best_price, ${edges}::numeric[]) = width_bucket(p.price_ceiling, ${edges}::numeric[])
+                  THEN p.best_price ELSE ${exact} END`;
 }
 
 /** All selected filters except those of `facet` (for its own values: multi-select stays possible). */

@@ -277,6 +277,12 @@ describe('buying guidance: search and product details agree (property-based)', (
           );
           expect(priceFacet?.values.map((value) => value.id) ?? []).toEqual(expectedRanges);
           for (const value of priceFacet?.values ?? []) expect(value.name).toContain('€');
+          // With every match in the facet sample, each range counts exactly the shown prices in it.
+          const countIn = (range: string) =>
+            [...shownPrices.values()].filter((amount) => amount !== null && inRange(range, amount)).length;
+          expect(priceFacet?.values.map((value) => [value.id, value.count]) ?? []).toEqual(
+            expectedRanges.map((range) => [range, countIn(range)]),
+          );
 
           // The price filter keeps exactly the results whose shown net price falls in a selected range.
           const filtered = await searchFor(organizationId, { price: priceFilter });
@@ -286,6 +292,18 @@ describe('buying guidance: search and product details agree (property-based)', (
             .sort();
           expect((filtered.data ?? []).map((result) => result.id).sort()).toEqual(expectedIds);
           expect(filtered.count.value).toBe(expectedIds.length);
+          // With results, the price facet ignores its own filter and the other facets count only
+          // what the filter keeps (each product is in one top-level category).
+          if (expectedIds.length > 0) {
+            // (Selected ranges come back with count 0 too, so that they can be deselected.)
+            const rangeCounts = (facet?: { values: Array<{ id: string; count?: number }> }) =>
+              (facet?.values ?? []).filter((value) => value.count !== 0).map((value) => [value.id, value.count]);
+            expect(rangeCounts(filtered.facets?.find((facet) => facet.id === 'price'))).toEqual(
+              rangeCounts(priceFacet),
+            );
+            const categories = filtered.facets?.find((facet) => facet.id === 'category')?.values ?? [];
+            expect(categories.reduce((sum, value) => sum + (value.count ?? 0), 0)).toBe(expectedIds.length);
+          }
           for (const result of filtered.data ?? []) {
             expect(result.price.currency).toBe(CURRENCY);
             expect(priceFilter.some((range) => inRange(range, netOfShown(result)))).toBe(true);
