@@ -297,7 +297,9 @@ describe('buying guidance: search and product details agree (property-based)', (
           if (expectedIds.length > 0) {
             // (Selected ranges come back with count 0 too, so that they can be deselected.)
             const rangeCounts = (facet?: { values: Array<{ id: string; count?: number }> }) =>
-              (facet?.values ?? []).filter((value) => value.count !== 0).map((value) => [value.id, value.count]);
+              (facet?.values ?? [])
+                .filter((value) => value.count !== 0)
+                .map((value) => [value.id, value.count]);
             expect(rangeCounts(filtered.facets?.find((facet) => facet.id === 'price'))).toEqual(
               rangeCounts(priceFacet),
             );
