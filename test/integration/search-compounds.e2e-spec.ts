@@ -27,6 +27,9 @@ const CATALOG: ProductSpec[] = [
   p('laser-apart', 'Laser Drucker kompakt', 'cleaning'),
   p('tintenpatrone', 'Tintenpatrone schwarz', 'cleaning'),
   p('tintenstrahldrucker', 'Tintenstrahldrucker A4', 'cleaning'),
+  p('papierkorb', 'Papierkorb Metall 20 l', 'cleaning'),
+  p('drahtpapierkorb', 'Drahtpapierkorb schwarz', 'cleaning'),
+  p('korb-papier', 'Korb für Papierrollen', 'cleaning'),
   p('coded', 'Gewindestange M8', 'cleaning', {
     productCode: 'GW-2000-XL',
     manufacturerPartNumber: 'AB-12 345',
@@ -94,6 +97,14 @@ describe('search: compound words and identifiers', () => {
     const found = await ids('tintendrucker');
     expect(found[0]).toBe('tintenstrahldrucker');
     expect(found.indexOf('tintenstrahldrucker')).toBeLessThan(found.indexOf('druckerpapier') >>> 0);
+  });
+
+  it('finds waste bins for papierkorb before anything that is only about paper', async () => {
+    // Both bins are a Korb (one a Drahtpapierkorb); the basket for paper rolls has both words but
+    // is not a Papierkorb; paper alone is not what was asked for.
+    const found = await ids('papierkorb');
+    expect(found.slice(0, 2).sort()).toEqual(['drahtpapierkorb', 'papierkorb']);
+    expect(found.slice(2)).toEqual(['korb-papier']);
   });
 
   it.each([
