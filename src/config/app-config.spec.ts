@@ -136,6 +136,7 @@ describe('loadConfig', () => {
       tokenFailures: 30,
       pagesPerSession: 600,
       pagesPerAddress: 1_200,
+      consoleSignInPerAddress: 60,
       imagesPerAddress: 2_400,
       redisPrefix: 'mpg:rl:',
       redisCommandTimeoutMs: 1_000,

@@ -47,6 +47,7 @@ export class AppConfig {
     bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
+    consoleSignInPerAddress: number;
     imagesPerAddress: number;
     redisPrefix: string;
     redisCommandTimeoutMs: number;
@@ -214,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,

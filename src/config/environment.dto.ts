@@ -393,6 +393,17 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS = 1_200;
 
+  /**
+   * Compliance console sign-in requests (the link's page and POST, single sign-on's start and
+   * callback, sign-out) per window per source address: public routes that read or write the
+   * database before anyone is signed in.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS = 60;
+
   /** Public product image requests per window per source address. */
   @Type(() => Number)
   @IsInt()

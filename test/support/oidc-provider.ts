@@ -52,6 +52,9 @@ export function oidcEnvironment(provider: TestOidcProvider): Record<string, stri
     CONSOLE_OIDC_ISSUER: provider.issuer,
     CONSOLE_OIDC_CLIENT_ID: TEST_OIDC_CLIENT.id,
     CONSOLE_OIDC_CLIENT_SECRET: TEST_OIDC_CLIENT.secret,
+    // The provider's first answers (discovery at the gateway's start) can take seconds while other
+    // test files load the machine; a discovery that times out is not retried for 30 s.
+    CONSOLE_OIDC_TIMEOUT_SECONDS: '30',
   };
 }
 

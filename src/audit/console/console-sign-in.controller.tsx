@@ -18,6 +18,7 @@ import { nextStep } from './console-next-step';
 import { consoleOidcMessages } from './oidc/console-oidc.messages';
 import { CONSOLE_PATH, ConsoleMessagePage } from './pages/console-frame';
 import { SignInPage, SingleSignOnPage } from './pages/sign-in-page';
+import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
 
 /**
  * Signing in to the compliance console with a one-time link, and signing out: the console pages
@@ -25,6 +26,7 @@ import { SignInPage, SingleSignOnPage } from './pages/sign-in-page';
  */
 @ApiExcludeController()
 @Public()
+@LimitPerAddress('console-sign-in')
 @UseGuards(PageLanguageGuard)
 @Controller('audit/console')
 export class ConsoleSignInController {

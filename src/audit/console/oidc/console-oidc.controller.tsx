@@ -16,6 +16,7 @@ import { CONSOLE_PATH, ConsoleMessagePage } from '../pages/console-frame';
 import { attemptCookie, clearedAttemptCookie, CONSOLE_OIDC_COOKIE } from './console-oidc-cookie';
 import { consoleOidcMessages } from './console-oidc.messages';
 import { ConsoleOidcService, OidcRefusal } from './console-oidc.service';
+import { LimitPerAddress } from '../../../rate-limit/address-rate-limit.guard';
 
 /** The HTTP status of each refusal page. */
 const REFUSAL_STATUS: Record<OidcRefusal, number> = {
@@ -37,6 +38,7 @@ const REFUSAL_STATUS: Record<OidcRefusal, number> = {
  */
 @ApiExcludeController()
 @Public()
+@LimitPerAddress('console-sign-in')
 @UseGuards(PageLanguageGuard)
 @Controller('audit/console/oidc')
 export class ConsoleOidcController {
