@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { withSingleClient } from './single-client';
 import { chooseTool, findPgClientTools, PgClientProgram, PgClientTool } from './pg-client-tools';
 
 /*
@@ -135,14 +136,8 @@ async function toolFor(program: PgClientProgram, serverMajor: number): Promise<P
   }
 }
 
-async function withClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function withClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  return withSingleClient({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 }, work);
 }
 
 async function serverVersion(

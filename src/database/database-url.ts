@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Client } from 'pg';
+import { withSingleClient } from './single-client';
 import { AppConfig } from '../config/app-config';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -34,13 +34,10 @@ async function runningEmbeddedUrl(dir: string, port: number): Promise<string | u
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const url = `postgresql://gateway:${encodeURIComponent(password)}@127.0.0.1:${port}/gateway`;
   // Local, but a busy machine can take a second to accept: a missed probe would start a second server.
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
-    await client.connect();
+    await withSingleClient({ connectionString: url, connectionTimeoutMillis: 3_000 }, async () => undefined);
     return url;
   } catch {
     return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Client } from 'pg';
+import { withSingleClient } from './single-client';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -95,12 +95,8 @@ async function loadOrCreatePassword(file: string): Promise<string> {
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
+  await withSingleClient({ connectionString: adminUrl }, async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { withSingleClient } from './single-client';
 
 /** Prisma Migrate's own advisory lock key, so we and `prisma migrate deploy` exclude each other. */
 export const MIGRATION_LOCK_KEY = 72707369;
@@ -114,9 +115,7 @@ export async function migrationStatus(
   dir: string = DEFAULT_MIGRATIONS_DIR,
 ): Promise<MigrationStatus[]> {
   const migrations = await readMigrations(dir);
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withSingleClient({ connectionString: databaseUrl }, async (client) => {
     const exists = await client.query(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`);
     const rows: MigrationRow[] = exists.rows[0].present ? await historyRows(client) : [];
     return migrations.map((migration) => {
@@ -126,9 +125,7 @@ export async function migrationStatus(
       else if (row && !row.rolled_back_at) state = 'failed';
       return { name: migration.name, state, finishedAt: row?.finished_at ?? null };
     });
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function applyOne(client: Client, migration: MigrationFile): Promise<void> {
@@ -171,22 +168,19 @@ function latestRow(rows: MigrationRow[], name: string): MigrationRow | undefined
 }
 
 async function withLockedClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({
+  const config = {
     connectionString: databaseUrl,
     application_name: 'marketplace-gateway-migrate',
     // An unreachable server fails the start (the orchestrator restarts it) instead of hanging it. No
     // bound on the lock itself: another replica may be applying a long migration, and waiting is right.
     connectionTimeoutMillis: MIGRATION_CONNECT_TIMEOUT_MS,
-  });
-  await client.connect();
-  try {
+  };
+  return withSingleClient(config, async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       return await work(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
