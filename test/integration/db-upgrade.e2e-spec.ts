@@ -56,6 +56,8 @@ describe('upgrade from the previous release', () => {
    * best_price becomes its net price). Checked on their own below.
    */
   const RECOMPUTED = ['best_price', 'updated_at'];
+  /** Product columns later migrations add (the price span), backfilled from the offers: checked below. */
+  const ADDED = ['price_ceiling', 'price_currency'];
 
   /** Every row the previous release wrote, as text, table by table (the new columns left out). */
   const snapshot = async () => ({
@@ -68,7 +70,8 @@ describe('upgrade from the previous release', () => {
     rules: await sql('SELECT to_jsonb(r) AS row FROM guidance_rule r ORDER BY id'),
     categories: await sql('SELECT to_jsonb(c) AS row FROM category c ORDER BY id'),
     products: await sql(
-      `SELECT to_jsonb(p) - ARRAY[${RECOMPUTED.map((c) => `'${c}'`).join(', ')}] AS row FROM product p ORDER BY id`,
+      `SELECT to_jsonb(p) - ARRAY[${[...RECOMPUTED, ...ADDED].map((c) => `'${c}'`).join(', ')}] AS row
+         FROM product p ORDER BY id`,
     ),
     // Only the columns the previous release had: columns a migration adds are new facts, not changes.
     offers: await sql(
@@ -115,13 +118,33 @@ describe('upgrade from the previous release', () => {
       price_includes_vat: boolean;
       net_price: string;
       best_price: string;
+      price_ceiling: string;
+      price_currency: string;
     }>(
-      `SELECT o.vat_rate::text, o.price_includes_vat, o.net_price::text, p.best_price::text
+      `SELECT o.vat_rate::text, o.price_includes_vat, o.net_price::text, p.best_price::text,
+              p.price_ceiling::text, p.price_currency
          FROM offer o JOIN product p ON p.id = o.product_id WHERE p.product_code = 'ACME-BOOK-1'`,
     );
     expect(book).toEqual([
-      { vat_rate: '7.00', price_includes_vat: true, net_price: '27.9439', best_price: '27.9439' },
+      {
+        vat_rate: '7.00',
+        price_includes_vat: true,
+        net_price: '27.9439',
+        best_price: '27.9439',
+        price_ceiling: '27.9439',
+        price_currency: 'EUR',
+      },
     ]);
+    // Every product's span, as the catalog writer computes it (catalog_refresh_products).
+    const spans = await sql<{ differs: number }>(
+      `SELECT count(*)::int AS differs FROM product p
+         JOIN (SELECT product_id, max(net_price) AS ceiling, count(DISTINCT currency) AS currencies,
+                      min(currency) AS currency
+                 FROM offer GROUP BY product_id) o ON o.product_id = p.id
+        WHERE p.price_ceiling IS DISTINCT FROM o.ceiling
+           OR p.price_currency IS DISTINCT FROM CASE WHEN o.currencies = 1 THEN o.currency END`,
+    );
+    expect(spans).toEqual([{ differs: 0 }]);
 
     for (const [slug, head] of Object.entries(previous.auditHeads)) {
       const verified = await cli(database.url, 'audit', 'verify', '--org', slug, '--json');
