@@ -1,4 +1,5 @@
 import type { PageLanguage } from '../web/language';
+import { formatNumber } from '../common/i18n/number';
 
 /** Every text of the punchout pages, in English and German. */
 export const MESSAGES = {
@@ -270,7 +271,7 @@ export const MESSAGES = {
       'Prüfen Sie die Schreibweise, oder suchen Sie mit weniger oder allgemeineren Wörtern (etwa „Kabel“ statt einer Modellbezeichnung).',
       'Entfernen Sie einen Filter, um die Suche zu erweitern.',
     ],
-    stars: (n: number) => `${n.toLocaleString('de-DE')} von 5 Sternen`,
+    stars: (n: number) => `${formatNumber(n, 'de')} von 5 Sternen`,
     productCode: 'Artikelnummer',
     previous: 'Vorherige Seite',
     next: 'Nächste Seite',

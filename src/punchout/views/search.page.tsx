@@ -1,4 +1,4 @@
-import { LOCALES } from '../../common/i18n/money';
+import { formatNumber } from '../../common/i18n/number';
 import { productPath, sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import { StarRating } from './star-rating';
@@ -161,7 +161,7 @@ function Filters(props: { ctx: ShopContext; filters: FilterView[] }) {
                     </span>{' '}
                     {value.name}
                     {value.count !== undefined && (
-                      <span class="facet-count"> ({formatCount(value.count, props.ctx.lang)})</span>
+                      <span class="facet-count"> ({formatNumber(value.count, props.ctx.lang)})</span>
                     )}
                     {value.selected && <span class="visually-hidden"> ({t.selected})</span>}
                   </a>
@@ -229,9 +229,4 @@ function Hit(props: { ctx: ShopContext; hit: SearchHitView }) {
       </div>
     </li>
   );
-}
-
-/** A result count in the buyer's language (1.234 / 1,234). */
-function formatCount(count: number, lang: ShopContext['lang']): string {
-  return new Intl.NumberFormat(LOCALES[lang]).format(count);
 }
