@@ -1,14 +1,13 @@
 import { Controller, Get, Headers, HttpStatus, Param, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CATALOG_ID_PATTERN, IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import { DRAWN_BRAND_MAX_LENGTH, DRAWN_COLOURS, DRAWN_SHAPES, DRAWN_VIEWS } from '../catalog/drawn-picture';
-import { ApiErrors, ApiRateLimited } from '../common/decorators/api-responses.decorator';
 import { Public } from '../common/decorators/public.decorator';
 import { ApiError } from '../common/http/api-error';
 import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { placeholderImage } from './placeholder-image.renderer';
-import { IMAGE_CACHE_HEADERS } from './dto/image.responses';
+import { ApiSvgPicture } from './dto/image.responses';
 import { drawnPicture } from './drawn-picture.renderer';
 import { DrawnPictureParams, parseDrawnPicture } from './drawn-picture.params';
 import { etagMatches } from './etag-match';
@@ -39,27 +38,7 @@ export class ImagesController {
       'which products exist; cacheable for a year, with an ETag (If-None-Match answers 304).',
   })
   @ApiParam({ name: 'id', description: 'The product id.', schema: { type: 'string', maxLength: 64 } })
-  @ApiParam({
-    name: 'file',
-    description: 'The size: thumbnail, small, medium or large, with .svg.',
-    schema: { type: 'string', enum: ['thumbnail.svg', 'small.svg', 'medium.svg', 'large.svg'] },
-  })
-  @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer.' })
-  @ApiResponse({
-    status: 200,
-    description: 'The picture.',
-    content: { 'image/svg+xml': { schema: { type: 'string' } } },
-    headers: IMAGE_CACHE_HEADERS,
-  })
-  @ApiResponse({
-    status: 304,
-    description: 'Not modified: If-None-Match matched the ETag. No body.',
-    headers: IMAGE_CACHE_HEADERS,
-  })
-  @ApiErrors({
-    400: 'invalid_request: malformed id, or a file other than {thumbnail|small|medium|large}.svg.',
-  })
-  @ApiRateLimited('too many image requests from this address (IMAGES_RATE_LIMIT_PER_ADDRESS).')
+  @ApiSvgPicture('invalid_request: malformed id, or a file other than {thumbnail|small|medium|large}.svg.')
   product(
     @Param('id') id: string,
     @Param('file') file: string,
@@ -98,32 +77,14 @@ export class ImagesController {
     description: 'Front, a three-quarter turn, or a close-up of the brand label.',
     schema: { type: 'string', enum: [...DRAWN_VIEWS] },
   })
-  @ApiParam({
-    name: 'file',
-    description: 'The size: thumbnail, small, medium or large, with .svg.',
-    schema: { type: 'string', enum: ['thumbnail.svg', 'small.svg', 'medium.svg', 'large.svg'] },
-  })
   @ApiQuery({
     name: 'brand',
     description: 'The brand printed on the label (printable characters; shown escaped).',
     schema: { type: 'string', minLength: 1, maxLength: DRAWN_BRAND_MAX_LENGTH },
   })
-  @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer.' })
-  @ApiResponse({
-    status: 200,
-    description: 'The picture.',
-    content: { 'image/svg+xml': { schema: { type: 'string' } } },
-    headers: IMAGE_CACHE_HEADERS,
-  })
-  @ApiResponse({
-    status: 304,
-    description: 'Not modified: If-None-Match matched the ETag. No body.',
-    headers: IMAGE_CACHE_HEADERS,
-  })
-  @ApiErrors({
-    400: 'invalid_request: unknown shape, colour, view or size, or a brand that is missing, empty, too long or not printable.',
-  })
-  @ApiRateLimited('too many image requests from this address (IMAGES_RATE_LIMIT_PER_ADDRESS).')
+  @ApiSvgPicture(
+    'invalid_request: unknown shape, colour, view or size, or a brand that is missing, empty, too long or not printable.',
+  )
   drawn(
     @Param() params: DrawnPictureParams,
     @Query('brand') brand: unknown,

@@ -1,4 +1,6 @@
-import type { HeadersObject } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiParam, ApiResponse, type HeadersObject } from '@nestjs/swagger';
+import { ApiErrors, ApiRateLimited } from '../../common/decorators/api-responses.decorator';
 
 /**
  * The caching headers of a product image (OpenAPI documentation only): the bytes under an image URL
@@ -17,3 +19,31 @@ export const IMAGE_CACHE_HEADERS: HeadersObject = {
     schema: { type: 'string' },
   },
 };
+
+/**
+ * What both picture routes document alike: the size in `file`, If-None-Match, the picture or 304
+ * with the caching headers, a 400 (`badRequest` says when) and the per-address limit.
+ */
+export function ApiSvgPicture(badRequest: string) {
+  return applyDecorators(
+    ApiParam({
+      name: 'file',
+      description: 'The size: thumbnail, small, medium or large, with .svg.',
+      schema: { type: 'string', enum: ['thumbnail.svg', 'small.svg', 'medium.svg', 'large.svg'] },
+    }),
+    ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer.' }),
+    ApiResponse({
+      status: 200,
+      description: 'The picture.',
+      content: { 'image/svg+xml': { schema: { type: 'string' } } },
+      headers: IMAGE_CACHE_HEADERS,
+    }),
+    ApiResponse({
+      status: 304,
+      description: 'Not modified: If-None-Match matched the ETag. No body.',
+      headers: IMAGE_CACHE_HEADERS,
+    }),
+    ApiErrors({ 400: badRequest }),
+    ApiRateLimited('too many image requests from this address (IMAGES_RATE_LIMIT_PER_ADDRESS).'),
+  );
+}
