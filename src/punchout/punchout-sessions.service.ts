@@ -266,16 +266,7 @@ export class PunchoutSessionsService {
         tx,
         session,
         AuditEventTypes.punchoutCreated,
-        createdEventPayload({
-          publicId,
-          protocol,
-          productId,
-          callback,
-          name: null,
-          shipTo: start.shipTo,
-          startExpiresAt: session.expiresAt,
-          details: start.details,
-        }),
+        startedEventPayload(start, publicId, session.expiresAt),
       );
       // The entry's own rows after the creation event: a cart handed over and its events follow it.
       await work(tx, session);
@@ -325,16 +316,7 @@ export class PunchoutSessionsService {
         type: AuditEventTypes.punchoutCreated,
         actor: { userId, clientId },
         sessionId: id,
-        payload: createdEventPayload({
-          publicId,
-          protocol,
-          productId,
-          callback,
-          name: null,
-          shipTo: start.shipTo,
-          startExpiresAt: expiresAt,
-          details: start.details,
-        }),
+        payload: startedEventPayload(start, publicId, expiresAt),
       },
     );
     return created ? { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId } : null;
@@ -525,4 +507,23 @@ export class PunchoutSessionsService {
       payload: { publicId: session.publicId, ...payload },
     });
   }
+}
+
+/** punchout.created of a session a protocol entry starts with a start link (no name: not the REST call). */
+function startedEventPayload(
+  start: SessionStart,
+  publicId: string,
+  startExpiresAt: Date,
+): Record<string, unknown> {
+  const { protocol, productId, callback, shipTo, details } = start;
+  return createdEventPayload({
+    publicId,
+    protocol,
+    productId,
+    callback,
+    name: null,
+    shipTo,
+    startExpiresAt,
+    details,
+  });
 }
