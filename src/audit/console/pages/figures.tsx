@@ -2,7 +2,7 @@ import { formatMoney, LOCALES } from '../../../common/i18n/money';
 import type { PageLanguage } from '../../../web/language';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { ConsoleMessages } from '../console-messages';
-import { niceMaximum, niceTicks } from './outcome-chart';
+import { niceMaximum, niceTicks, TickLines } from './outcome-chart';
 
 const WIDTH = 760;
 const HEIGHT = 260;
@@ -99,21 +99,13 @@ function SpendChart(props: {
     >
       <title id={`${id}-title`}>{`${props.text.figures.spendTitle} (${currency})`}</title>
       <desc id={`${id}-desc`}>{props.text.figures.spendDesc(currency)}</desc>
-      {ticks.map((tick) => (
-        <g key={`tick-${tick}`}>
-          <line
-            x1={PLOT.left}
-            x2={WIDTH - PLOT.right}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="#d0d7de"
-            stroke-width="1"
-          />
-          <text x={PLOT.left - 6} y={y(tick) + 4} text-anchor="end" font-size="12" fill="#4a5563">
-            {formatMoney(tick, currency, lang, 0)}
-          </text>
-        </g>
-      ))}
+      <TickLines
+        ticks={ticks}
+        y={y}
+        left={PLOT.left}
+        right={WIDTH - PLOT.right}
+        label={(tick) => formatMoney(tick, currency, lang, 0)}
+      />
       {days.map((day, i) => {
         const x = PLOT.left + i * slot + (slot - barWidth) / 2;
         const value = values[i];

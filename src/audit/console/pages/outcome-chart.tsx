@@ -34,6 +34,29 @@ export function niceTicks(max: number): number[] {
   return Array.from({ length: steps + 1 }, (_, i) => (max * i) / steps);
 }
 
+/** The horizontal gridlines at `ticks` across the plot (x from `left` to `right`), labelled on the left. */
+export function TickLines(props: {
+  ticks: number[];
+  y: (value: number) => number;
+  left: number;
+  right: number;
+  label: (tick: number) => string;
+}) {
+  const { ticks, y, left, right, label } = props;
+  return (
+    <>
+      {ticks.map((tick) => (
+        <g key={`tick-${tick}`}>
+          <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} stroke="#d0d7de" stroke-width="1" />
+          <text x={left - 6} y={y(tick) + 4} text-anchor="end" font-size="12" fill="#4a5563">
+            {label(tick)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
 const totalOf = (day: DailyOutcomes) =>
   CHART_OUTCOMES.reduce((sum, { outcome }) => sum + day.counts[outcome], 0);
 
@@ -61,21 +84,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
     >
       <title id="outcome-chart-title">{text.dashboard.chartTitle}</title>
       <desc id="outcome-chart-desc">{text.dashboard.chartDesc(days.length)}</desc>
-      {ticks.map((tick) => (
-        <g key={`tick-${tick}`}>
-          <line
-            x1={PLOT.left}
-            x2={WIDTH - PLOT.right}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="#d0d7de"
-            stroke-width="1"
-          />
-          <text x={PLOT.left - 6} y={y(tick) + 4} text-anchor="end" font-size="12" fill="#4a5563">
-            {tick}
-          </text>
-        </g>
-      ))}
+      <TickLines ticks={ticks} y={y} left={PLOT.left} right={WIDTH - PLOT.right} label={String} />
       {days.map((day, i) => {
         const x = PLOT.left + i * slot + (slot - barWidth) / 2;
         let base = 0;
