@@ -1,13 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { AuditEventInput, AuditEventTypes } from '../../src/audit/audit-event';
 import { AuditService } from '../../src/audit/audit.service';
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { Organization, User } from '../../src/generated/prisma/client';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createPunchoutSession } from '../factories/audit.factory';
 import { createCatalog } from '../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { ManualClock } from '../support/manual-clock';
+import { consoleCookie } from '../support/console-sign-in';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const HOSTILE = `"><script>alert(1)</script>`;
@@ -92,16 +92,7 @@ describe('compliance console: administration changes and session search', () => 
     await t.prisma.punchoutSession.update({ where: { id: cxml.id }, data: { protocol: 'cxml' } });
     cxmlReference = (await t.prisma.punchoutSession.findUniqueOrThrow({ where: { id: cxml.id } })).publicId;
 
-    const link = await t.app.get(ConsoleSignInService).createLink(auditor, 'test');
-    const token = new URL(link.url).searchParams.get('token') as string;
-    const signedIn = await fetch(`${t.baseUrl}/audit/console/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: `token=${token}`,
-    });
-    expect(signedIn.status).toBe(303);
-    cookie = (signedIn.headers.get('set-cookie') as string).split(';')[0];
+    cookie = await consoleCookie(t, auditor);
   });
   afterAll(() => t?.close());
 

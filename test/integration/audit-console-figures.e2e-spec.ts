@@ -1,6 +1,5 @@
 import { AuditEventTypes } from '../../src/audit/audit-event';
 import { AuditService } from '../../src/audit/audit.service';
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { AuditFiguresService } from '../../src/audit/review/audit-figures.service';
 import { Organization, User } from '../../src/generated/prisma/client';
 import { UserRole } from '../../src/generated/prisma/enums';
@@ -8,6 +7,7 @@ import { createPunchoutSession } from '../factories/audit.factory';
 import { createCatalog } from '../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { ManualClock } from '../support/manual-clock';
+import { consoleCookie } from '../support/console-sign-in';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -166,15 +166,7 @@ describe('compliance console: figures of a period', () => {
   });
 
   it('shows the period on the dashboard in the auditor language, with a table alternative, and refuses a bad period', async () => {
-    const link = await t.app.get(ConsoleSignInService).createLink(auditor, 'test');
-    const token = new URL(link.url).searchParams.get('token') as string;
-    const signedIn = await fetch(`${t.baseUrl}/audit/console/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: `token=${token}`,
-    });
-    const cookie = (signedIn.headers.get('set-cookie') as string).split(';')[0];
+    const cookie = await consoleCookie(t, auditor);
     const get = (query: string) =>
       fetch(`${t.baseUrl}/audit/console${query}`, { headers: { cookie, 'accept-language': 'de' } });
 

@@ -1,4 +1,3 @@
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { UserRole } from '../../src/generated/prisma/client';
 import { issueTestToken } from '../support/auth';
 import { createCatalog } from '../factories/catalog.factory';
@@ -6,6 +5,7 @@ import { addRules } from '../factories/guidance.factory';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { onTestApp, startPunchout } from '../factories/punchout.factory';
 import { csrfOf, getPage, postForm } from '../support/punchout-pages';
+import { consoleCookie } from '../support/console-sign-in';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** A real punchout, then its timeline in the console: the story in sentences, refusals with their rule. */
@@ -57,14 +57,7 @@ describe('compliance console: a session timeline tells the story', () => {
     ).toBe(403);
     expect((await postForm(`${url}/transfer`, { csrf })).status).toBe(200);
 
-    const link = await t.app.get(ConsoleSignInService).createLink(admin, 'test');
-    const signedIn = await fetch(`${t.baseUrl}/audit/console/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: `token=${new URL(link.url).searchParams.get('token')}`,
-    });
-    const cookie = (signedIn.headers.get('set-cookie') as string).split(';')[0];
+    const cookie = await consoleCookie(t, admin);
     const session = await t.prisma.punchoutSession.findFirstOrThrow();
     const response = await fetch(`${t.baseUrl}/audit/console/sessions/${session.id}`, {
       headers: { cookie },

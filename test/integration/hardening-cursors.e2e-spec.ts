@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { AuditService } from '../../src/audit/audit.service';
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createPunchoutSession } from '../factories/audit.factory';
 import { createCatalog } from '../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../factories/identity.factory';
 import { bearer, issueTestToken } from '../support/auth';
+import { consoleCookie as signInToConsole } from '../support/console-sign-in';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const UUID = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890';
@@ -38,14 +38,7 @@ describe('hardening: paging cursors', () => {
         createdAt: new Date(Date.UTC(2026, 10, 10 + i)),
       });
     }
-    const link = await t.app.get(ConsoleSignInService).createLink(auditor, 'test');
-    const signedIn = await fetch(`${t.baseUrl}/audit/console/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: `token=${new URL(link.url).searchParams.get('token')}`,
-    });
-    consoleCookie = (signedIn.headers.get('set-cookie') as string).split(';')[0];
+    consoleCookie = await signInToConsole(t, auditor);
   });
   afterAll(() => t.close());
 
