@@ -1,4 +1,5 @@
 import { formatMoney, LOCALES } from '../../../common/i18n/money';
+import { formatNumber } from '../../../common/i18n/number';
 import type { PageLanguage } from '../../../web/language';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { ConsoleMessages } from '../console-messages';
@@ -185,12 +186,10 @@ export function PolicySection(props: {
 }) {
   const f = props.text.figures;
   const { policy } = props.figures;
-  const locale = LOCALES[props.lang];
-  const count = new Intl.NumberFormat(locale);
   const share =
     policy.transferredLines === 0
       ? '–'
-      : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+      : new Intl.NumberFormat(LOCALES[props.lang], { style: 'percent', maximumFractionDigits: 1 }).format(
           policy.preferredLines / policy.transferredLines,
         );
   return (
@@ -199,11 +198,11 @@ export function PolicySection(props: {
       <dl class="figures">
         <div data-figure="refused-offers">
           <dt>{f.refusedOffers}</dt>
-          <dd>{count.format(policy.refusedOffers)}</dd>
+          <dd>{formatNumber(policy.refusedOffers, props.lang)}</dd>
         </div>
         <div data-figure="removed-at-transfer">
           <dt>{f.removedAtTransfer}</dt>
-          <dd>{count.format(policy.removedAtTransfer)}</dd>
+          <dd>{formatNumber(policy.removedAtTransfer, props.lang)}</dd>
         </div>
         <div data-figure="preferred-share">
           <dt>{f.preferredShare}</dt>
@@ -224,7 +223,6 @@ export function VendorsSection(props: {
 }) {
   const f = props.text.figures;
   const { topVendors } = props.figures;
-  const count = new Intl.NumberFormat(LOCALES[props.lang]);
   return (
     <section aria-labelledby="vendors-heading">
       <h2 id="vendors-heading">{f.vendorsTitle}</h2>
@@ -255,7 +253,7 @@ export function VendorsSection(props: {
                     {formatMoney(vendor.net, vendor.currency, props.lang)}
                   </td>
                   <td class="number" data-label={f.lines}>
-                    {count.format(vendor.lines)}
+                    {formatNumber(vendor.lines, props.lang)}
                   </td>
                 </tr>
               ))}
