@@ -117,34 +117,16 @@ export class AuditConsoleController {
     @PageLang() lang: PageLanguage,
     @Query() query: Record<string, unknown>,
   ): Promise<PageResult> {
-    const page = { lang, text: consoleMessages(lang) };
+    const text = consoleMessages(lang);
     const filters = sessionFilters(query);
-    const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
     // Page size: the API's default, or ?limit= (kept on the next-page link; no form field for it).
-    const limit = typeof query.limit === 'string' && query.limit !== '' ? query.limit : undefined;
-    const frame = { lang: page.lang, text: page.text, viewer, filters, isFirstPage: !cursor };
-    const validated = validatedFilters(ListAuditSessionsQuery, filters, cursor, limit);
-    if ('problems' in validated)
-      return pageResult(<SessionsPage {...frame} problems={validated.problems} />, 400);
-    const dto = validated.query;
-    let result;
-    try {
-      result = await this.review.listSessions(viewer.organizationId, dto);
-    } catch (error) {
-      // A cursor the server did not issue, or from not before to: shown like any other bad filter.
-      if (!(error instanceof ApiError) || error.getStatus() !== 400) throw error;
-      return pageResult(<SessionsPage {...frame} problems={[error.description]} />, 400);
-    }
-    const next = new URLSearchParams(filters as Record<string, string>);
-    if (limit) next.set('limit', limit);
-    if (result.nextCursor) next.set('cursor', result.nextCursor);
-    return pageResult(
-      <SessionsPage
-        {...frame}
-        page={result}
-        nextQuery={result.nextCursor ? `?${next.toString()}` : undefined}
-      />,
+    const paging = { cursor: stringParam(query.cursor), limit: stringParam(query.limit) };
+    const frame = { lang, text, viewer, filters, isFirstPage: !paging.cursor };
+    const list = await listPage(ListAuditSessionsQuery, filters, paging, (dto) =>
+      this.review.listSessions(viewer.organizationId, dto),
     );
+    if ('problems' in list) return pageResult(<SessionsPage {...frame} problems={list.problems} />, 400);
+    return pageResult(<SessionsPage {...frame} page={list.result} nextQuery={list.nextQuery} />);
   }
 
   /** The sessions the filters match (all of them, not one page), as JSON Lines or CSV. */
@@ -211,25 +193,19 @@ export class AuditConsoleController {
   ): Promise<PageResult> {
     const text = consoleMessages(lang);
     const filters = administrationFilters(query);
-    const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
-    const frame = { lang, text, viewer, filters, isFirstPage: !cursor };
-    const dto = validatedFilters(ListAdministrationEventsQuery, filters, cursor);
-    if ('problems' in dto) return pageResult(<AdministrationPage {...frame} problems={dto.problems} />, 400);
-    let page;
-    try {
-      page = await this.review.listAdministration(viewer.organizationId, dto.query);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.getStatus() !== 400) throw error;
-      return pageResult(<AdministrationPage {...frame} problems={[error.description]} />, 400);
-    }
-    const next = new URLSearchParams(filters as Record<string, string>);
-    if (page.nextCursor) next.set('cursor', page.nextCursor);
+    const paging = { cursor: stringParam(query.cursor) };
+    const frame = { lang, text, viewer, filters, isFirstPage: !paging.cursor };
+    const list = await listPage(ListAdministrationEventsQuery, filters, paging, (dto) =>
+      this.review.listAdministration(viewer.organizationId, dto),
+    );
+    if ('problems' in list)
+      return pageResult(<AdministrationPage {...frame} problems={list.problems} />, 400);
     const describe = administrationDescriber(text);
     return pageResult(
       <AdministrationPage
         {...frame}
-        entries={page.items.map((event) => ({ event, ...describe(event) }))}
-        nextQuery={page.nextCursor ? `?${next.toString()}` : undefined}
+        entries={list.result.items.map((event) => ({ event, ...describe(event) }))}
+        nextQuery={list.nextQuery}
       />,
     );
   }
@@ -302,11 +278,8 @@ function dashboardPeriod(
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const defaultFrom = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000);
   const shown = {
-    from:
-      typeof query.from === 'string' && query.from !== ''
-        ? query.from
-        : defaultFrom.toISOString().slice(0, 10),
-    to: typeof query.to === 'string' && query.to !== '' ? query.to : today.toISOString().slice(0, 10),
+    from: stringParam(query.from) ?? defaultFrom.toISOString().slice(0, 10),
+    to: stringParam(query.to) ?? today.toISOString().slice(0, 10),
   };
   const from = dayOrNothing(shown.from);
   const to = dayOrNothing(shown.to);
@@ -316,13 +289,52 @@ function dashboardPeriod(
   return { days: { from, until }, shown };
 }
 
-function sessionFilters(query: Record<string, unknown>): SessionFilterValues {
-  const filters: SessionFilterValues = {};
-  for (const name of FILTER_NAMES) {
+/** A query parameter that is a non-empty string, else undefined. */
+function stringParam(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The filters of a list page's form: the named parameters that are non-empty after trimming, trimmed. */
+function filterValues<N extends string>(
+  query: Record<string, unknown>,
+  names: readonly N[],
+): Partial<Record<N, string>> {
+  const filters: Partial<Record<N, string>> = {};
+  for (const name of names) {
     const value = query[name];
     if (typeof value === 'string' && value.trim() !== '') filters[name] = value.trim();
   }
   return filters;
+}
+
+function sessionFilters(query: Record<string, unknown>): SessionFilterValues {
+  return filterValues(query, FILTER_NAMES);
+}
+
+/**
+ * One page of a filtered list: the filters validated, the page loaded and the next page's query
+ * (the filters, the page size when one was asked for, the cursor). A 400 from loading (a cursor the
+ * server did not issue, from not before to) becomes a problem shown like any other bad filter.
+ */
+async function listPage<T extends object, R extends { nextCursor: string | null }>(
+  dto: new () => T,
+  filters: { to?: string },
+  paging: { cursor?: string; limit?: string },
+  load: (query: T) => Promise<R>,
+): Promise<{ problems: string[] } | { result: R; nextQuery: string | undefined }> {
+  const validated = validatedFilters(dto, filters, paging.cursor, paging.limit);
+  if ('problems' in validated) return validated;
+  let result: R;
+  try {
+    result = await load(validated.query);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.getStatus() !== 400) throw error;
+    return { problems: [error.description] };
+  }
+  const next = new URLSearchParams(filters as Record<string, string>);
+  if (paging.limit) next.set('limit', paging.limit);
+  if (result.nextCursor) next.set('cursor', result.nextCursor);
+  return { result, nextQuery: result.nextCursor ? `?${next.toString()}` : undefined };
 }
 
 /**
@@ -351,12 +363,7 @@ function validatedFilters<T extends object>(
 }
 
 function administrationFilters(query: Record<string, unknown>): AdministrationFilterValues {
-  const filters: AdministrationFilterValues = {};
-  for (const name of ['type', 'actor', 'from', 'to'] as const) {
-    const value = query[name];
-    if (typeof value === 'string' && value.trim() !== '') filters[name] = value.trim();
-  }
-  return filters;
+  return filterValues(query, ['type', 'actor', 'from', 'to'] as const);
 }
 
 /** Who made a change and what it was, as the page and the export say it. */
