@@ -24,6 +24,8 @@ describe('detectCatalogFormat', () => {
       ]),
       'bmecat',
     ],
+    ['CIF 3.0', 'CIF_I_V3.0\r\nLOADMODE: F\r\n', 'cif'],
+    ['CIF after a UTF-8 byte-order mark', Buffer.from('\uFEFFCIF_I_V3.0\nCHARSET: 8859_1\n'), 'cif'],
     ['JSONL', '{"productCode":"A-1","name":"Stapler"}\n', 'jsonl'],
     ['JSONL after a byte-order mark and spaces', '\uFEFF  {"productCode":"A-1"}', 'jsonl'],
     ['the gateway CSV', 'productCode,name,category,vendor,price\nA-1,Stapler,desk,V,1\n', 'csv'],

@@ -37,7 +37,7 @@ export const NAME_FROM_DESCRIPTION_LENGTH = 120;
  * NAME_FROM_DESCRIPTION_LENGTH characters with an ellipsis when longer.
  */
 export function nameFromDescription(description: string): string {
-  const firstLine = description.trim().split('\n')[0].trim();
+  const firstLine = description.trim().split('\n')[0].replace(/\s+/g, ' ').trim();
   if (firstLine.length <= NAME_FROM_DESCRIPTION_LENGTH) return firstLine;
   const cut = firstLine.slice(0, NAME_FROM_DESCRIPTION_LENGTH);
   const space = cut.lastIndexOf(' ');

@@ -91,6 +91,8 @@ export function bmecatPrices(
     seen.add(key);
     prices.push(candidate);
   }
+  if (prices.some((p) => compareDecimals(p.amount, '0') === 0))
+    context.warnings.warn('price-zero', `product ${id}: a ${type} price of 0`, line);
   if (GROSS_TYPES.has(type) && prices.some((p) => p.vatRate === null))
     context.warnings.warn(
       'gross-price-without-tax',
