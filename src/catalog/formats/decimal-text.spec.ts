@@ -1,4 +1,10 @@
-import { decimalText, divideDecimals, multiplyDecimals, percentOfFraction } from './decimal-text';
+import {
+  compareDecimals,
+  decimalText,
+  divideDecimals,
+  multiplyDecimals,
+  percentOfFraction,
+} from './decimal-text';
 
 describe('decimal text', () => {
   it('reads plain decimals exactly, and a decimal comma only when asked and unambiguous', () => {
@@ -26,5 +32,40 @@ describe('decimal text', () => {
     expect(percentOfFraction('0.055')).toBe('5.5');
     expect(divideDecimals('10', '0.1')).toEqual({ quotient: '100', exact: true });
     expect(divideDecimals('1', '3').exact).toBe(false);
+  });
+});
+
+describe('decimal text: the fast path writes what decimal.js writes', () => {
+  it.each([
+    '0',
+    '13.10',
+    '13.00',
+    '13.',
+    '0.50',
+    '0.0825',
+    '100',
+    '1499.5',
+    '0.000',
+    '123456789012345.678900',
+    '007.50',
+    '+3',
+    '-0.10',
+  ])('%s', (text) => {
+    const Decimal = jest.requireActual('decimal.js').default;
+    expect(decimalText(text)).toBe(new (Decimal.clone({ precision: 64 }))(text).toFixed());
+  });
+});
+
+describe('compareDecimals', () => {
+  it.each([
+    ['1', '10', -1],
+    ['100', '10', 1],
+    ['0.1', '0.10', 0],
+    ['4.2', '4.19', 1],
+    ['-1', '0', -1],
+    ['0.30000000000000004', '0.3', 1],
+    ['1234567890.12345678', '1234567890.12345679', -1],
+  ])('%s against %s is %d', (a, b, order) => {
+    expect(compareDecimals(a, b)).toBe(order);
   });
 });

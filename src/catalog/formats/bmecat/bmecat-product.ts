@@ -2,7 +2,7 @@ import type { XmlElement } from '../../../common/xml/xml-tree';
 import type { XmlTruncation } from '../../../common/xml/xml-stream';
 import { blankSupplierItem } from '../blank-supplier-item';
 import { describeTruncation } from '../catalog-xml';
-import { compareDecimals, decimalText } from '../decimal-text';
+import { decimalText, isPositiveDecimal } from '../decimal-text';
 import { gtinOf } from '../gtin';
 import { plainText } from '../item-text';
 import type { SupplierItem, SupplierItemOrdering } from '../supplier-item';
@@ -108,7 +108,7 @@ function orderingOf(product: XmlElement): { ordering: SupplierItemOrdering } | {
   for (const name of ['NO_CU_PER_OU', 'PRICE_QUANTITY', 'QUANTITY_MIN', 'QUANTITY_INTERVAL']) {
     const raw = childText(details, name);
     const value = raw === null ? null : decimalText(raw);
-    if (raw !== null && (value === null || compareDecimals(value, '0') <= 0))
+    if (raw !== null && (value === null || !isPositiveDecimal(value)))
       return { problem: `${name} "${raw}" is not a positive number` };
     quantities[name] = value;
   }

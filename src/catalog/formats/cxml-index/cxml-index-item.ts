@@ -2,7 +2,7 @@ import type { XmlElement } from '../../../common/xml/xml-tree';
 import { blankSupplierItem } from '../blank-supplier-item';
 import type { CatalogWarnings } from '../catalog-warnings';
 import { classificationOf } from '../classification-system';
-import { compareDecimals, decimalText, divideDecimals } from '../decimal-text';
+import { decimalText, divideDecimals, isPositiveDecimal } from '../decimal-text';
 import { nameFromDescription } from '../item-text';
 import { addText, textLanguageOf } from '../localized-text';
 import { mediaUrl } from '../media-url';
@@ -176,12 +176,12 @@ function priceBasisOf(
   if (!basis) return { priceQuantity: '1' };
   const quantity = decimalText(basis.attributes.quantity ?? '');
   const factor = decimalText(basis.attributes.conversionFactor ?? '');
-  if (quantity === null || compareDecimals(quantity, '0') <= 0)
+  if (quantity === null || !isPositiveDecimal(quantity))
     return {
       problem: `PriceBasisQuantity quantity "${basis.attributes.quantity ?? ''}" is not a positive number`,
     };
   const sameUnit = childText(basis, 'UnitOfMeasure') === orderUnit;
-  if (factor === null || compareDecimals(factor, '0') <= 0) {
+  if (factor === null || !isPositiveDecimal(factor)) {
     if (sameUnit) return { priceQuantity: quantity };
     return {
       problem: `PriceBasisQuantity conversionFactor "${basis.attributes.conversionFactor ?? ''}" is not a positive number`,
