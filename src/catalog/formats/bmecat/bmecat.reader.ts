@@ -81,6 +81,12 @@ export class BmecatReader implements CatalogReader {
             event.line,
             event.column,
           );
+        if (context)
+          throw new CatalogFileError(
+            `a second transaction <${event.name}>: a BMEcat file holds one`,
+            event.line,
+            event.column,
+          );
         context = {
           transaction: TRANSACTIONS[event.name],
           defaultLanguage: header.defaultLanguage,
