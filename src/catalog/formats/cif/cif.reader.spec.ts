@@ -115,7 +115,7 @@ describe('CIF reader', () => {
       },
       {
         kind: 'language-dropped',
-        message: 'rows in language "fr_FR" are not imported as texts: the gateway serves German and English',
+        message: 'texts in language "fr_FR" are not imported: the gateway serves German and English',
         line: 13,
       },
     ]);

@@ -1,10 +1,12 @@
 import type { XmlElement } from '../../../common/xml/xml-tree';
 import { blankSupplierItem } from '../blank-supplier-item';
+import { deliveryDays } from '../delivery-days';
+import { singleNetPrice } from '../net-price';
 import type { CatalogWarnings } from '../catalog-warnings';
 import { classificationOf } from '../classification-system';
 import { decimalText, divideDecimals, isPositiveDecimal } from '../decimal-text';
 import { nameFromDescription } from '../item-text';
-import { addText, textLanguageOf } from '../localized-text';
+import { addText, servedLanguage, textLanguageOf } from '../localized-text';
 import { mediaUrl } from '../media-url';
 import type {
   CatalogTransaction,
@@ -74,7 +76,7 @@ export function cxmlIndexItem(record: XmlElement, line: number, context: CxmlInd
   };
   let firstLanguage: TextLanguage | null = null;
   for (const description of children(detail, 'Description')) {
-    const language = languageOf(description, line, context);
+    const language = servedLanguage(description.attributes['xml:lang'] ?? '', context.warnings, line);
     if (!language) continue;
     firstLanguage ??= language;
     const shortName = childText(description, 'ShortName');
@@ -104,21 +106,13 @@ export function cxmlIndexItem(record: XmlElement, line: number, context: CxmlInd
     .map((c) => classificationOf(c.domain, c.code));
   item.features = featuresOf(detail, indexDetail, firstLanguage ?? 'en');
   item.media = mediaOf(detail, id, line, context);
-  item.deliveryDays = leadTimeOf(detail, indexDetail, id, line, context);
+  item.deliveryDays = deliveryDays(
+    childText(detail, 'LeadTime') ?? childText(indexDetail, 'LeadTime'),
+    `item ${id}: LeadTime`,
+    context.warnings,
+    line,
+  );
   return { item };
-}
-
-function languageOf(element: XmlElement, line: number, context: CxmlIndexContext): TextLanguage | null {
-  const code = element.attributes['xml:lang'] ?? '';
-  const language = textLanguageOf(code);
-  if (!language)
-    context.warnings.once(
-      `language:${code}`,
-      'language-dropped',
-      `texts in language "${code}" are not imported: the gateway serves German and English`,
-      line,
-    );
-  return language;
 }
 
 function priceOf(
@@ -147,16 +141,12 @@ function priceOf(
     dates[name] = text;
   }
   return {
-    price: {
+    price: singleNetPrice(
       amount,
       currency,
-      includesVat: false,
-      vatRate: null,
-      lowerBound: '1',
-      validFrom: dates.EffectiveDate,
-      validTo: dates.ExpirationDate,
-      sourceType: 'UnitPrice',
-    },
+      { validFrom: dates.EffectiveDate, validTo: dates.ExpirationDate },
+      'UnitPrice',
+    ),
   };
 }
 
@@ -257,25 +247,4 @@ function mediaOf(
       );
   }
   return media;
-}
-
-function leadTimeOf(
-  detail: XmlElement,
-  indexDetail: XmlElement | undefined,
-  id: string,
-  line: number,
-  context: CxmlIndexContext,
-): number | null {
-  const raw = childText(detail, 'LeadTime') ?? childText(indexDetail, 'LeadTime');
-  if (raw === null) return null;
-  const days = decimalText(raw);
-  if (days === null || days.startsWith('-')) {
-    context.warnings.warn(
-      'delivery-time-invalid',
-      `item ${id}: LeadTime "${raw}" is not a number of days`,
-      line,
-    );
-    return null;
-  }
-  return Math.ceil(Number(days));
 }
