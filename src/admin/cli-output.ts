@@ -1,10 +1,13 @@
 import type { Writable } from 'node:stream';
 
 export interface CliIo {
-  /** `once` is there on a real stream: a large export waits for 'drain' on it. */
-  stdout: Pick<Writable, 'write'> & Partial<Pick<Writable, 'once'>>;
+  /**
+   * `once` is there on a real stream: a large export waits for 'drain' on it. `columns` on a
+   * terminal: help is wrapped to its width.
+   */
+  stdout: Pick<Writable, 'write'> & Partial<Pick<Writable, 'once'>> & { columns?: number };
   /** `isTTY` on a terminal: progress bars are drawn only there. */
-  stderr: Pick<Writable, 'write'> & { isTTY?: boolean };
+  stderr: Pick<Writable, 'write'> & { isTTY?: boolean; columns?: number };
   env: NodeJS.ProcessEnv;
 }
 

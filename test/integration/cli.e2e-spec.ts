@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../src/generated/prisma/client';
+import { COMMANDS } from '../../src/admin/commands';
 import { cli } from '../support/cli';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -237,6 +238,21 @@ describe('operator CLI', () => {
     expect(one.stdout).toMatch(/^Usage: gateway client create --org <slug>/);
     expect(one.stdout).toMatch(/^ {2}--callback-origin <origin> \.\.\. +where punchout carts may be sent/m);
     expect((await cli(database.url, 'help', 'user', 'enable')).stdout).toMatch(/^Usage: gateway user enable/);
+  });
+
+  it('shows every command of the overview apart from its summary, within 80 columns', async () => {
+    const overview = (await cli(database.url, '--help')).stdout;
+    for (const name of COMMANDS.keys()) {
+      // Two spaces at least: `client punchout-secretcreates ...` ran the name into its summary.
+      expect(overview).toMatch(new RegExp(`^ {2}${name} {2,}\\S`, 'm'));
+    }
+    const lines = overview.split('\n');
+    const summaryColumn = (name: string) => {
+      const line = lines.find((l) => l.startsWith(`  ${name} `)) ?? '';
+      return line.length - line.slice(2 + name.length).trimStart().length;
+    };
+    expect(new Set([...COMMANDS.keys()].map(summaryColumn)).size).toBe(1);
+    expect(overview.split('\n').filter((line) => line.length > 80)).toEqual([]);
   });
 
   describe('a typo gets one line with the closest match and the usage of that command only, exit 2', () => {

@@ -15,8 +15,7 @@ export const AUDIT_COMMANDS: CommandGroup = {
         checkpoint: option.list('<file>', 'checkpoints: a JSON file, JSON Lines, or gateway log lines'),
       },
       details: [
-        'Exit 1 names the first broken event. A checkpoint beyond the head is broken too:',
-        'events were removed, or the database was restored from a backup older than it.',
+        'Exit 1 names the first broken event. A checkpoint beyond the head is broken too: events were removed, or the database was restored from a backup older than it.',
       ],
       handler: async () => (await handlers()).auditVerify,
     },
