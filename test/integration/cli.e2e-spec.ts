@@ -255,6 +255,51 @@ describe('operator CLI', () => {
     expect(overview.split('\n').filter((line) => line.length > 80)).toEqual([]);
   });
 
+  it('prints lists with a header over aligned columns', async () => {
+    await cli(database.url, 'org', 'create', 'list-org', '--name', 'List Org');
+    await cli(database.url, 'client', 'create', '--org', 'list-org', '--name', 'SAP SRM');
+    await cli(
+      database.url,
+      'user',
+      'add',
+      '--org',
+      'list-org',
+      '--email',
+      'lee@list.example',
+      '--role',
+      'admin',
+    );
+    const lists: Array<[string[], string[]]> = [
+      [
+        ['org', 'list'],
+        ['slug', 'name'],
+      ],
+      [
+        ['client', 'list', '--org', 'list-org'],
+        ['client_id', 'name', 'status', 'created'],
+      ],
+      [
+        ['user', 'list', '--org', 'list-org'],
+        ['email', 'roles', 'status'],
+      ],
+      [
+        ['db', 'status'],
+        ['state', 'migration'],
+      ],
+    ];
+    for (const [argv, headers] of lists) {
+      const run = await cli(database.url, ...argv);
+      expect(run.code).toBe(0);
+      const [header, ...rows] = run.stdout.trimEnd().split('\n');
+      expect(header.trim().split(/ {2,}/)).toEqual(headers);
+      expect(rows.length).toBeGreaterThan(0);
+      // Every column starts where its header does (no tabs running columns together).
+      expect(run.stdout).not.toContain('\t');
+      const starts = headers.map((h) => header.indexOf(h));
+      for (const row of rows) for (const start of starts.slice(1)) expect(row[start - 1]).toBe(' ');
+    }
+  });
+
   describe('a typo gets one line with the closest match and the usage of that command only, exit 2', () => {
     it.each([
       [
