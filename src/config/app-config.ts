@@ -12,6 +12,8 @@ export class AppConfig {
   readonly host!: string;
   /** Base URL without a trailing slash. */
   readonly publicUrl!: string;
+  /** PUBLIC_URL is not set: publicUrl is the guess http://localhost:PORT (the CLI says so). */
+  readonly publicUrlIsDefault!: boolean;
   readonly database!: {
     /** Undefined until the embedded PostgreSQL has started, when DATABASE_URL is not set. */
     url: string | undefined;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     host: vars.HOST,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrlIsDefault: vars.PUBLIC_URL === undefined,
     database: {
       url: vars.DATABASE_URL,
       poolMax: vars.DATABASE_POOL_MAX,

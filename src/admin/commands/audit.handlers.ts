@@ -209,6 +209,13 @@ export const auditConsoleLink = handler<UserRefDto>({
       { url: link.url, expiresAt: link.expiresAt.toISOString() },
       `${link.url}\nOpen it in a browser before ${link.expiresAt.toISOString()}; it works once.`,
     );
+    if (ctx.config.publicUrlIsDefault) {
+      // The gateway may run elsewhere with its own PUBLIC_URL: this shell does not know it.
+      ctx.io.stderr.write(
+        `warning: PUBLIC_URL is not set, so the link uses ${ctx.config.publicUrl}. ` +
+          'If browsers reach the gateway at another address, set PUBLIC_URL to it (as the gateway has it) and run this again.\n',
+      );
+    }
   },
 });
 
