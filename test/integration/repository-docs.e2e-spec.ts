@@ -86,4 +86,11 @@ describe('the repository stands alone', () => {
     }
     expect(pages.filter((page) => !readme.includes(`](docs/${page})`))).toEqual([]);
   });
+
+  it("the README's commands read files that a checkout has", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const read = [...readme.matchAll(/npm run cli -- (?:catalog import|db restore) (\S+)/g)].map((m) => m[1]);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
+  });
 });
