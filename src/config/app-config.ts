@@ -147,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const vars = plainToInstance(EnvironmentVariables, raw);
-  const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true });
+  // One problem per variable: a value that is no postgresql:// URL need not also be told it does not parse.
+  const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
   const problems = errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) => {
       const shown = /SECRET|PASSWORD|DATABASE_URL|DATABASE_REPLICA_URLS|REDIS_URL/.test(error.property)

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsParsableUrl } from './parsable-url.decorator';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
@@ -53,6 +54,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsParsableUrl()
   PUBLIC_URL?: string;
 
   /**
@@ -130,6 +132,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  @IsParsableUrl()
   DATABASE_URL?: string;
 
   /** Connections per process. */
@@ -206,6 +209,7 @@ export class EnvironmentVariables {
   @Matches(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
     message: 'DATABASE_REPLICA_URLS must be comma-separated postgresql:// URLs',
   })
+  @IsParsableUrl({ list: true })
   DATABASE_REPLICA_URLS?: string;
 
   /**
@@ -250,6 +254,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  @IsParsableUrl()
   REDIS_URL?: string;
 
   /**
@@ -619,6 +624,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsParsableUrl()
   @MaxLength(2_048)
   CONSOLE_OIDC_ISSUER?: string;
 

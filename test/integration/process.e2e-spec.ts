@@ -56,6 +56,17 @@ describe('the gateway process', () => {
     expect(run.output()).toMatch(/DATABASE_POOL_MAX: .*"lots"/);
     expect(run.output()).toMatch(/TOKEN_TTL_SECONDS:/);
   });
+
+  it('refuses a DATABASE_URL whose password holds a /, naming the variable and the fix, exit 78 without a stack trace', async () => {
+    const run = runTs(['src/main.ts'], {
+      ...env(),
+      DATABASE_URL: 'postgres://gateway:Sg4/x+Ab@127.0.0.1:5432/gateway',
+    });
+    expect(await run.exited).toBe(78);
+    expect(run.output()).toMatch(/DATABASE_URL: .*percent-encode/);
+    expect(run.output()).not.toMatch(/TypeError|\n +at /);
+    expect(run.output()).not.toContain('Sg4/x+Ab');
+  });
 });
 
 describe('embedded PostgreSQL', () => {
