@@ -39,10 +39,28 @@ export const AUDIT_COMMANDS: CommandGroup = {
         out: option.string('<file>', 'a new file to write (default: stdout)'),
       },
       details: [
-        'Verify an export offline: npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]',
-        'It exits 0 intact, 1 broken, 3 incomplete (the export ends before a checkpoint: export again).',
+        'Verify a JSON Lines export offline, anywhere the gateway is installed: gateway audit verify-file',
       ],
       handler: async () => (await handlers()).auditExport,
+    },
+    {
+      name: 'audit verify-file',
+      summary: 'verifies an exported chain offline (no database, no gateway)',
+      usage: '<export.jsonl> [--public-key <pem>] [--checkpoint <file>]...',
+      options: {
+        'public-key': option.string(
+          '<pem>',
+          'the signing public key: a PEM file, or the JSON of GET /api/v1/audit/public-key',
+        ),
+        checkpoint: option.list(
+          '<file>',
+          'signed checkpoints (needs --public-key): JSON, JSON Lines or log lines',
+        ),
+      },
+      details: [
+        'Exit 0 intact, 1 broken (names the line and sequence), 3 incomplete: the events verify, but the export ends before a signed checkpoint (export again).',
+      ],
+      handler: async () => (await import('./audit-verify-file.handler')).auditVerifyFile,
     },
     {
       name: 'audit keygen',
