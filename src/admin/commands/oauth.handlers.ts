@@ -217,7 +217,8 @@ export const clientPunchoutSecret = handler<string>({
       `client_id:       ${set.clientId}\npunchout_secret: ${set.punchoutSecret}\n` +
         (set.replaced ? 'The previous punchout secret no longer works.\n' : '') +
         'It is the PASSWORD of the OCI call-up (docs/punchout.md, "Connecting SAP"); it cannot obtain API tokens.\n' +
-        'Store it now: only its SHA-256 is kept, it cannot be shown again.',
+        'Store it now: only its SHA-256 is kept, it cannot be shown again. To try the call-up, paste:\n\n' +
+        `  export PUNCHOUT_SECRET=${set.punchoutSecret}\n`,
     );
   },
 });
