@@ -32,6 +32,12 @@ describe('the gateway process', () => {
     expect(clientId).toMatch(/^mpgc_/);
     expect(secret).toMatch(/^mpgs_/);
     expect(first.output()).toContain('buyer@demo.example');
+    // The one-time credentials come after start-up, boxed, not among Nest's route lines (debug only).
+    await first.waitFor(/^={20,}$(?![\s\S]*export CLIENT_ID)/m, 10_000);
+    const listening = first.output().indexOf('Gateway listening');
+    const box = first.output().slice(listening);
+    expect(box).toMatch(/^={20,}\n[\s\S]*export CLIENT_ID=mpgc_[\s\S]*\n={20,}$/m);
+    expect(first.output()).not.toMatch(/Mapped \{|RoutesResolver|InstanceLoader/);
 
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
