@@ -110,6 +110,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     { MigrationError },
     { InvalidInputError },
     { DatabaseBackupError },
+    { isDatabaseUnavailable },
     { databaseFailure },
   ] = await Promise.all([
     import('../common/filters/prisma-errors'),
@@ -118,6 +119,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     import('../database/migration-runner'),
     import('../common/validation/validate-input'),
     import('../database/database-backup'),
+    import('../common/filters/database-errors'),
     import('../database/database-failure'),
   ]);
   // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
@@ -142,11 +144,25 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     printError(io, json, 'migration_failed', error.message);
     return 1;
   }
+  // No database to begin with (refused, unknown host, wrong password, the embedded one not started):
+  // the cause and the fix.
   const database = databaseFailure(error);
   if (database) {
     printError(io, json, 'database_unavailable', database);
     return 1;
   }
+  if (isDatabaseUnavailable(error)) {
+    // A connection refused or ended mid-command (a restart, a failover, an administrator): say so.
+    const detail = error instanceof Error ? error.message : String(error);
+    printError(
+      io,
+      json,
+      'service_unavailable',
+      `the database refused or ended the connection (${detail}); what was committed before stays, run the command again`,
+    );
+    return 1;
+  }
+  // Some libraries reject with nothing.
   const message =
     error instanceof Error ? error.message : error === undefined ? 'failed without a reason' : String(error);
   printError(io, json, 'server_error', message);
