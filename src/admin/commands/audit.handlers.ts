@@ -7,11 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { AuditChainService } from '../../audit/audit-chain.service';
 import { AuditCheckpoint, keyIdOf, parseCheckpoints } from '../../audit/audit-checkpoint';
 import { AuditExportFormat, AuditExportService } from '../../audit/audit-export.service';
-import {
-  AuditSigningKey,
-  generateSigningKeyPem,
-  writePrivateKeyFile,
-} from '../../audit/audit-signing-key';
+import { AuditSigningKey, generateSigningKeyPem, writePrivateKeyFile } from '../../audit/audit-signing-key';
 import { ConsoleSignInService } from '../../audit/console/console-sign-in.service';
 import { UserRefDto } from '../../oauth/dto/user-ref.dto';
 import { OrganizationsService } from '../../oauth/organizations.service';
