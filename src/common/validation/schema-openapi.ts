@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+type Properties = Record<string, JsonSchema>;
+
+/** Object schemas with an `id` (`.meta({ id })`) become their own OpenAPI component, one class each. */
+const componentClasses = new Map<string, new () => unknown>();
+
+/**
+ * The @ApiProperty options of each field of an object schema, from zod's JSON Schema of it (OpenAPI
+ * 3.0 dialect): what the field is after the schema's rules (`page` an integer with its bounds and
+ * default, not the query string's text), required when the input must carry it. Checks JSON Schema
+ * cannot say (a price range's upper bound above its lower, a query's number of operators) stay in
+ * the schema and in the field's description.
+ */
+export function openApiPropertiesOf(object: z.ZodObject): Record<string, unknown> {
+  const options = { target: 'openapi-3.0', unrepresentable: 'any' } as const;
+  const output = z.toJSONSchema(object, { ...options, io: 'output' }) as JsonSchema;
+  const input = z.toJSONSchema(object, { ...options, io: 'input' }) as JsonSchema;
+  const required = new Set((input.required as string[] | undefined) ?? []);
+  const properties = (output.properties ?? {}) as Properties;
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const nested = componentOf(object.shape[name]);
+      const described = nested
+        ? { type: () => nested, ...withoutReference(property) }
+        : apiPropertyOf(property);
+      return [name, { required: required.has(name), ...described }];
+    }),
+  );
+}
+
+/** The field's JSON Schema as @ApiProperty options: the type first, as the decorator writes it. */
+function apiPropertyOf(property: JsonSchema): JsonSchema {
+  const { type, additionalProperties: _closed, ...rest } = property;
+  return type === undefined ? rest : { type, ...rest };
+}
+
+/** What a referenced component's field says besides the reference (its description). */
+function withoutReference(property: JsonSchema): JsonSchema {
+  const { allOf: _allOf, $ref: _ref, ...rest } = property;
+  return rest;
+}
+
+/** The class of a component object schema (optional or not), made once per id. */
+function componentOf(field: z.ZodType | undefined): (new () => unknown) | undefined {
+  let schema: z.ZodType | undefined = field;
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
+    schema = schema.unwrap() as z.ZodType;
+  }
+  const id = schema?.meta()?.id;
+  if (!(schema instanceof z.ZodObject) || typeof id !== 'string') return undefined;
+  let component = componentClasses.get(id);
+  if (!component) {
+    const object = schema;
+    component = class {
+      static _OPENAPI_METADATA_FACTORY(): Record<string, unknown> {
+        return openApiPropertiesOf(object);
+      }
+    };
+    Object.defineProperty(component, 'name', { value: id });
+    componentClasses.set(id, component);
+  }
+  return component;
+}
