@@ -1,4 +1,3 @@
-import { FormFields, singleField } from './form-urlencoded.parser';
 import { invalidRequest, OAuthProtocolError } from './oauth-protocol.error';
 
 export interface ClientCredentials {
@@ -8,26 +7,30 @@ export interface ClientCredentials {
   method: 'client_secret_basic' | 'client_secret_post';
 }
 
+/** The form's client fields (TokenFormDto, RevocationFormDto): '' when sent empty, undefined when absent. */
+export interface FormClientFields {
+  client_id?: string;
+  client_secret?: string;
+}
+
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 // NUL and other control characters cannot be part of a client id (PostgreSQL refuses NUL in text).
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * The client's credentials from HTTP Basic (RFC 6749 2.3.1: id and secret form-urlencoded, then
- * joined by ":" and base64-encoded) or from the form's client_id/client_secret, never both.
+ * joined by ":" and base64-encoded) or from the form's client_id/client_secret (already checked by
+ * the form's schema), never both.
  */
 export function readClientCredentials(
-  fields: FormFields,
+  form: FormClientFields,
   authorization: string | undefined,
 ): ClientCredentials {
-  const formId = singleField(fields, 'client_id');
-  const formSecret = singleField(fields, 'client_secret');
+  const { client_id: formId, client_secret: formSecret } = form;
   if (authorization === undefined || authorization.trim() === '') {
     if (!formId) throw invalidRequest('client_id is required (or authenticate with HTTP Basic).');
     if (!formSecret) throw invalidRequest('client_secret is required (or authenticate with HTTP Basic).');
-    if (CONTROL_CHARACTERS.test(formId))
-      throw invalidRequest('client_id must not contain control characters.');
     return { clientId: formId, clientSecret: formSecret, method: 'client_secret_post' };
   }
 
@@ -35,7 +38,7 @@ export function readClientCredentials(
   if (scheme.toLowerCase() !== 'basic') {
     throw invalidRequest('The Authorization header of this endpoint must use the Basic scheme.');
   }
-  if (fields.has('client_id') || fields.has('client_secret')) {
+  if (formId !== undefined || formSecret !== undefined) {
     throw invalidRequest(
       'Use one client authentication method: HTTP Basic or client_id/client_secret in the form, not both.',
     );

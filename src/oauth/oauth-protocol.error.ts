@@ -1,3 +1,8 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError } from '../common/http/api-error';
+
+export const OAUTH_REALM = 'marketplace-gateway';
+
 /** RFC 6749 5.2 error codes the gateway answers (and RFC 7009's for revocation). */
 export type OAuthErrorCode =
   'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
@@ -29,3 +34,12 @@ export class OAuthProtocolError extends Error {
 }
 
 export const invalidRequest = (description: string) => new OAuthProtocolError('invalid_request', description);
+
+/** A refusal as an HTTP answer: RFC 6749 5.2 body, no caching, a Basic challenge after a failed Basic. */
+export function oauthApiError(error: OAuthProtocolError): ApiError {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
+  if (error.basic && error.status === HttpStatus.UNAUTHORIZED) {
+    headers['www-authenticate'] = `Basic realm="${OAUTH_REALM}", charset="UTF-8"`;
+  }
+  return new ApiError(error.status, error.code, error.description, headers);
+}

@@ -6,6 +6,7 @@ import {
   ApiRateLimited,
 } from '../common/decorators/api-responses.decorator';
 import { Public } from '../common/decorators/public.decorator';
+import { LimitPerAddress } from '../rate-limit/address-rate-limit.guard';
 import { RevocationFormDto } from './dto/revocation-form.dto';
 import { TokenFormDto } from './dto/token-form.dto';
 import { TokenResponseDto } from './dto/token-response.dto';
@@ -30,6 +31,8 @@ const RATE_LIMITED = 'too many requests for this client_id or from this address.
 
 @ApiTags('oauth')
 @Public()
+// Before the form is read: a flood of garbage from one address spends that address's budget.
+@LimitPerAddress('oauth')
 @Controller('oauth')
 export class OAuthController {
   constructor(private readonly oauth: OAuthService) {}
@@ -58,11 +61,11 @@ export class OAuthController {
   @ApiRateLimited(RATE_LIMITED)
   @ApiDatabaseUnavailable()
   issueToken(
-    @Body() body: unknown,
+    @Body() form: TokenFormDto,
     @Headers('authorization') authorization: string | undefined,
     @Ip() address: string,
   ): Promise<TokenResponseDto> {
-    return this.oauth.issueToken({ body, authorization, address });
+    return this.oauth.issueToken(form, { authorization, address });
   }
 
   @Post('revoke')
@@ -87,10 +90,10 @@ export class OAuthController {
   @ApiRateLimited(RATE_LIMITED)
   @ApiDatabaseUnavailable()
   revokeToken(
-    @Body() body: unknown,
+    @Body() form: RevocationFormDto,
     @Headers('authorization') authorization: string | undefined,
     @Ip() address: string,
   ): Promise<void> {
-    return this.oauth.revokeToken({ body, authorization, address });
+    return this.oauth.revokeToken(form, { authorization, address });
   }
 }

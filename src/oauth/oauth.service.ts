@@ -1,39 +1,34 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AccessTokenRepository } from '../auth/access-token.repository';
 import { Clock } from '../common/clock/clock';
-import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { RateLimitPolicy } from '../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../rate-limit/rate-limiter.service';
-import { ClientCredentials } from './client-credentials.parser';
+import { ClientCredentials, readClientCredentials } from './client-credentials.parser';
 import { clientSecretAccepted, ClientsService } from './clients.service';
 import { AccessTokensService } from './access-tokens.service';
+import { RevocationFormDto } from './dto/revocation-form.dto';
+import { TokenFormDto } from './dto/token-form.dto';
 import { TokenResponseDto } from './dto/token-response.dto';
-import { parseFormUrlencoded } from './form-urlencoded.parser';
-import { OAuthProtocolError } from './oauth-protocol.error';
+import { oauthApiError, OAuthProtocolError } from './oauth-protocol.error';
 import { TokenIssuanceRepository } from './token-issuance.repository';
-import { readRevocationRequest, readTokenRequest } from './token-request.parser';
 
-export const OAUTH_REALM = 'marketplace-gateway';
-
-/** What the controller hands over: the raw form and where it came from. */
+/** Where a form came from: its Authorization header (HTTP Basic client authentication) and source address. */
 export interface OAuthHttpRequest {
-  /** The raw form body (the form parser keeps it unparsed); undefined when there was none. */
-  body: unknown;
   authorization: string | undefined;
   address: string;
 }
 
 /**
  * The token endpoint (spec 4.1, RFC 6749 client credentials + `email`) and revocation (RFC 7009).
- * Order of work: per-address limit, parse, the failure limit of this client_id from this address,
- * then the database; a failed authentication spends a failure point, a successful one a point of
+ * Order of work: per-address limit (AddressRateLimitGuard on the controller), the form (its schema,
+ * validated by the global pipe), the client's credentials, the failure limit of this client_id from
+ * this address, then the database; a failed authentication spends a failure point, a successful one a point of
  * the client's own limit. So neither a flood of garbage nor a leaked client id reaches PostgreSQL
  * beyond the limits, and wrong secrets sent from elsewhere never lock the client's owner out.
  */
 @Injectable()
 export class OAuthService {
-  private readonly perAddress: RateLimitPolicy;
   private readonly perClient: RateLimitPolicy;
   private readonly failures: RateLimitPolicy;
 
@@ -46,22 +41,19 @@ export class OAuthService {
     private readonly clock: Clock,
     config: AppConfig,
   ) {
-    const { windowSeconds, tokenPerAddress, tokenPerClient, tokenFailures } = config.rateLimit;
-    this.perAddress = { name: 'oauth-address', limit: tokenPerAddress, windowSeconds };
+    const { windowSeconds, tokenPerClient, tokenFailures } = config.rateLimit;
     this.perClient = { name: 'oauth-client', limit: tokenPerClient, windowSeconds };
     this.failures = { name: 'oauth-failures', limit: tokenFailures, windowSeconds };
   }
 
-  async issueToken(http: OAuthHttpRequest): Promise<TokenResponseDto> {
-    await this.limiter.consume(this.perAddress, http.address);
+  async issueToken(form: TokenFormDto, http: OAuthHttpRequest): Promise<TokenResponseDto> {
     return withOAuthErrors(async () => {
-      const request = readTokenRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
-      const { clientId, clientSecret, method } = request.credentials;
+      const { clientId, clientSecret, method } = readClientCredentials(form, http.authorization);
       const failureKey = failureKeyOf(clientId, http.address);
       await this.limiter.check(this.failures, failureKey);
       // One query finds the client and the user; the secret is checked before anything is used.
       const found =
-        clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, request.email) : undefined;
+        clientId.length <= 100 ? await this.issuance.findClientAndUser(clientId, form.email) : undefined;
       if (!clientSecretAccepted(clientSecret, found, this.clock.now()) || !found) {
         await this.limiter.penalize(this.failures, failureKey);
         throw unknownClient(method);
@@ -84,18 +76,17 @@ export class OAuthService {
   }
 
   /** RFC 7009: 200 whether or not the token existed; only the client's own tokens are revoked. */
-  async revokeToken(http: OAuthHttpRequest): Promise<void> {
-    await this.limiter.consume(this.perAddress, http.address);
+  async revokeToken(form: RevocationFormDto, http: OAuthHttpRequest): Promise<void> {
     await withOAuthErrors(async () => {
-      const request = readRevocationRequest(parseFormUrlencoded(formBody(http.body)), http.authorization);
-      const failureKey = failureKeyOf(request.credentials.clientId, http.address);
+      const credentials = readClientCredentials(form, http.authorization);
+      const failureKey = failureKeyOf(credentials.clientId, http.address);
       await this.limiter.check(this.failures, failureKey);
-      const client = await this.authenticate(request.credentials).catch(async (error: unknown) => {
+      const client = await this.authenticate(credentials).catch(async (error: unknown) => {
         if (error instanceof OAuthProtocolError) await this.limiter.penalize(this.failures, failureKey);
         throw error;
       });
-      await this.limiter.consume(this.perClient, request.credentials.clientId);
-      const revoked = await this.tokens.revokeForClient(request.token, client.id);
+      await this.limiter.consume(this.perClient, credentials.clientId);
+      const revoked = await this.tokens.revokeForClient(form.token, client.id);
       if (revoked) this.tokenLookup.forget(revoked);
     });
   }
@@ -119,15 +110,6 @@ const unknownClient = (method: ClientCredentials['method']) =>
 const revokedClient = (method: ClientCredentials['method']) =>
   new OAuthProtocolError('invalid_client', 'The client has been revoked.', method === 'client_secret_basic');
 
-/** The form parser hands the body over as a string; anything else was not a form. */
-function formBody(body: unknown): string {
-  if (typeof body === 'string') return body;
-  throw new OAuthProtocolError(
-    'invalid_request',
-    'The request body must be application/x-www-form-urlencoded.',
-  );
-}
-
 /** Turns protocol refusals into HTTP answers: RFC 6749 5.2 body, no caching, Basic challenge. */
 async function withOAuthErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -136,12 +118,4 @@ async function withOAuthErrors<T>(work: () => Promise<T>): Promise<T> {
     if (!(error instanceof OAuthProtocolError)) throw error;
     throw oauthApiError(error);
   }
-}
-
-export function oauthApiError(error: OAuthProtocolError): ApiError {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
-  if (error.basic && error.status === HttpStatus.UNAUTHORIZED) {
-    headers['www-authenticate'] = `Basic realm="${OAUTH_REALM}", charset="UTF-8"`;
-  }
-  return new ApiError(error.status, error.code, error.description, headers);
 }
