@@ -66,6 +66,7 @@ const PUBLIC_FILES = {
   ],
   guidance: [
     'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with
+    'guidance-rule.ts', // the one list of effects and matchers (light: the operator CLI's help names them)
     'search-guidance.ts', // the rules as search applies them
   ],
   oauth: [

@@ -1,18 +1,20 @@
 /**
  * The vocabulary of buying guidance: a rule, and the facts of a product and an offer a rule is
- * matched against. Types only, shared by the matcher definitions, the evaluator and the SQL form.
+ * matched against, shared by the matcher definitions, the evaluator and the SQL form.
  */
+import { GuidanceEffect, GuidanceMatcher } from '../generated/prisma/enums';
 
-export type GuidanceEffectName = 'preferred' | 'blocked';
-export type GuidanceMatcherName =
-  | 'vendor'
-  | 'product'
-  | 'product_code'
-  | 'brand'
-  | 'category'
-  | 'unspsc_prefix'
-  | 'condition'
-  | 'price_above';
+/**
+ * The one list of what a rule does and what it compares: the database enums (guidance_effect,
+ * guidance_matcher in prisma/schema.prisma and its migration), as the generated client states them.
+ * The API's DTO, the matcher definitions (MATCHERS, in memory and SQL), the operator CLI and the
+ * console's wording all take the names from here, so a new matcher is a migration plus what the
+ * compiler then asks for.
+ */
+export const GUIDANCE_EFFECTS: readonly GuidanceEffectName[] = Object.values(GuidanceEffect);
+export const GUIDANCE_MATCHERS: readonly GuidanceMatcherName[] = Object.values(GuidanceMatcher);
+export type GuidanceEffectName = GuidanceEffect;
+export type GuidanceMatcherName = GuidanceMatcher;
 
 export interface GuidanceRuleSpec {
   id: string;

@@ -1,6 +1,12 @@
+import { GUIDANCE_EFFECTS, GUIDANCE_MATCHERS } from '../../guidance/guidance-rule';
 import { CommandGroup, option, ORG_OPTION } from '../cli-command';
 
 const handlers = () => import('./guidance.handlers');
+
+const MATCHER_HELP = GUIDANCE_MATCHERS.map((name) =>
+  name === 'category' ? 'category (with its subtree)' : name,
+).join(', ');
+const EFFECTS = GUIDANCE_EFFECTS.join('|');
 
 /** An organization's buying guidance rules: the guidance feature's operator commands. */
 export const GUIDANCE_COMMANDS: CommandGroup = {
@@ -9,15 +15,11 @@ export const GUIDANCE_COMMANDS: CommandGroup = {
     {
       name: 'guidance add',
       summary: 'adds a preferred or blocked rule',
-      usage:
-        '--org <slug> --effect preferred|blocked --matcher <matcher> --value <value> [--currency <ISO 4217>] [--note <text>]',
+      usage: `--org <slug> --effect ${EFFECTS} --matcher <matcher> --value <value> [--currency <ISO 4217>] [--note <text>]`,
       options: {
         org: ORG_OPTION,
-        effect: option.string('preferred|blocked', 'what the rule does; blocked beats preferred'),
-        matcher: option.string(
-          '<matcher>',
-          'vendor, product, product_code, brand, category (with its subtree), unspsc_prefix, condition, price_above',
-        ),
+        effect: option.string(EFFECTS, 'what the rule does; blocked beats preferred'),
+        matcher: option.string('<matcher>', MATCHER_HELP),
         value: option.string('<value>', 'what it matches, e.g. a vendor name or a category id'),
         currency: option.string('<ISO 4217>', 'the currency of a price_above value, e.g. EUR'),
         note: option.string('<text>', 'why: shown to buyers beside the flag'),

@@ -1,3 +1,4 @@
+import type { GuidanceEffect, GuidanceMatcher } from '../../generated/prisma/enums';
 import type { PageLanguage } from '../../web/language';
 import type { PunchoutStatusName, SessionOutcome } from '../review/session-record';
 
@@ -191,8 +192,9 @@ export interface AdministrationSummaries {
   ruleAdded: (rule: string, note: string | null) => string;
   ruleDisabled: (rule: string, note: string | null) => string;
   rule: (effect: string, matcher: string, value: string) => string;
-  effects: Record<string, string>;
-  matchers: Record<string, string>;
+  /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
+  effects: Record<GuidanceEffect, string> & Partial<Record<string, string>>;
+  matchers: Record<GuidanceMatcher, string> & Partial<Record<string, string>>;
   clientCreated: (client: string, origins: string) => string;
   clientRevoked: (client: string, tokens: number) => string;
   clientSecretRotated: (client: string, validUntil: string | null) => string;

@@ -1,19 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { IsWellFormedText } from '../../common/validation/well-formed-text';
-import type { GuidanceEffectName, GuidanceMatcherName } from '../guidance-evaluator';
-
-export const GUIDANCE_EFFECTS: GuidanceEffectName[] = ['preferred', 'blocked'];
-export const GUIDANCE_MATCHERS: GuidanceMatcherName[] = [
-  'vendor',
-  'product',
-  'product_code',
-  'brand',
-  'category',
-  'unspsc_prefix',
-  'condition',
-  'price_above',
-];
+import {
+  GUIDANCE_EFFECTS,
+  GUIDANCE_MATCHERS,
+  type GuidanceEffectName,
+  type GuidanceMatcherName,
+} from '../guidance-rule';
 
 /** What `value` must look like for each matcher. */
 export const VALUE_RULES: Record<GuidanceMatcherName, { pattern: RegExp; explains: string }> = {
@@ -37,11 +30,11 @@ const withoutNul = () =>
   Matches(WITHOUT_NUL, { message: '$property must not contain NUL (U+0000) characters' });
 
 export class CreateGuidanceRuleDto {
-  @ApiProperty({ enum: GUIDANCE_EFFECTS })
+  @ApiProperty({ enum: [...GUIDANCE_EFFECTS] })
   @IsIn(GUIDANCE_EFFECTS, { message: 'effect must be preferred or blocked' })
   effect!: GuidanceEffectName;
 
-  @ApiProperty({ enum: GUIDANCE_MATCHERS, description: 'What the rule compares `value` with.' })
+  @ApiProperty({ enum: [...GUIDANCE_MATCHERS], description: 'What the rule compares `value` with.' })
   @IsIn(GUIDANCE_MATCHERS, { message: `matcher must be one of ${GUIDANCE_MATCHERS.join(', ')}` })
   matcher!: GuidanceMatcherName;
 

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GuidanceRule } from '../../generated/prisma/client';
-import { GUIDANCE_EFFECTS, GUIDANCE_MATCHERS } from './create-guidance-rule.dto';
+import { GUIDANCE_EFFECTS, GUIDANCE_MATCHERS } from '../guidance-rule';
 
 export class GuidanceRuleResponse {
   @ApiProperty() id!: string;
-  @ApiProperty({ enum: GUIDANCE_EFFECTS }) effect!: string;
-  @ApiProperty({ enum: GUIDANCE_MATCHERS }) matcher!: string;
+  @ApiProperty({ enum: [...GUIDANCE_EFFECTS] }) effect!: string;
+  @ApiProperty({ enum: [...GUIDANCE_MATCHERS] }) matcher!: string;
   @ApiProperty() value!: string;
   @ApiPropertyOptional() currency?: string;
   @ApiPropertyOptional() note?: string;
