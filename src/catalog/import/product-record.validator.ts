@@ -3,12 +3,14 @@ import { AVAILABILITIES, CATALOG_ID_PATTERN, IMAGE_KINDS, OFFER_CONDITIONS } fro
 import { BookInput, ImageInput, OfferInput, ProductInput, TaxonomyInput } from '../catalog-product.input';
 
 /*
- * Hand-written on purpose, not class-validator: measured with `npm run bench -- import-validation
- * 20000` (2 offers per record, JSON.parse baseline in the same run, 2-core machine), the
- * class-validator DTO version of this schema (commit d8c0c26) checked 3,490-3,739 records/s with a
- * p99 of 8.3-8.6 ms per record, this checker 37,716-39,580 records/s (p99 15-17 us): 10x slower,
- * and a whole 20,000-product import took 39.5-48 s instead of 22-30 s. Imports run to millions of
- * products, so the import path keeps this one; the API's DTOs stay on class-validator.
+ * Hand-written on purpose, not class-validator nor the zod schemas of the API's inputs: measured with
+ * `npm run bench -- import-validation 20000` (2 offers per record, JSON.parse baseline in the same
+ * run, 2-core machine), the class-validator DTO version of this schema (commit d8c0c26) checked
+ * 3,490-3,739 records/s with a p99 of 8.3-8.6 ms per record, this checker 37,716-39,580 records/s
+ * (p99 15-17 us): 10x slower, and a whole 20,000-product import took 39.5-48 s instead of 22-30 s.
+ * The same rules as one zod 4 schema (bench/support/product-record-schema.js, same run as this
+ * checker, bench/results/2026-11-29-import-validation-schema.md): 1,119 records/s against 8,702,
+ * p50 47.9 us against 10.6. Imports run to millions of products, so the import path keeps this one.
  */
 export type RecordResult = { ok: true; product: ProductInput } | { ok: false; errors: string[] };
 
