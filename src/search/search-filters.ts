@@ -1,9 +1,3 @@
-import {
-  AVAILABILITIES,
-  BRAND_KEY_PATTERN,
-  CATEGORY_ID_PATTERN,
-  OFFER_CONDITIONS,
-} from '../catalog/catalog.constants';
 import { Prisma } from '../generated/prisma/client';
 
 type Sql = Prisma.Sql;
@@ -27,32 +21,8 @@ export function isFacetId(name: string): name is FacetId {
   return (FACET_IDS as readonly string[]).includes(name);
 }
 
-const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})?$/;
-
-/** Whether `value` is a well-formed value id of `facet` (it may still match nothing). */
-export function isValidFacetValue(facet: FacetId, value: string): boolean {
-  switch (facet) {
-    case 'category':
-      return CATEGORY_ID_PATTERN.test(value);
-    case 'price': {
-      const m = PRICE_RANGE.exec(value);
-      return m !== null && (m[2] === undefined || Number(m[2]) > Number(m[1]));
-    }
-    case 'availability':
-      return (AVAILABILITIES as readonly string[]).includes(value);
-    case 'delivery_day':
-      return /^([1-9]|[1-5]\d|60)$/.test(value);
-    case 'review-rating':
-      return /^[1-5]$/.test(value);
-    case 'is_prime':
-    case 'cpf_eligible':
-      return value === 'true';
-    case 'lbr_brands_browse-bin':
-      return BRAND_KEY_PATTERN.test(value);
-    case 'condition-type':
-      return (OFFER_CONDITIONS as readonly string[]).includes(value);
-  }
-}
+/** A price facet value: `from-to` or `from-` in whole units (the request schema also wants to > from). */
+export const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})?$/;
 
 /**
  * The ends of the given (valid) price values' ranges, ascending and distinct: the points where a

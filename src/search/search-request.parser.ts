@@ -1,4 +1,18 @@
-import { FacetId, isFacetId, isValidFacetValue } from './search-filters';
+import { z } from 'zod';
+import {
+  AVAILABILITIES,
+  BRAND_KEY_PATTERN,
+  CATEGORY_ID_PATTERN,
+  OFFER_CONDITIONS,
+} from '../catalog/catalog.constants';
+import { InputSchema } from '../common/validation/input-schema';
+import { FACET_IDS, FacetId, PRICE_RANGE } from './search-filters';
+
+/*
+ * The search request (GET /api/v1/marketplace/search, spec 4.2), defined once: its type
+ * (SearchRequest), its rules and wording, and its OpenAPI parameters (SearchParamsDto). The API
+ * route, the punchout shop's search box and OCI's BACKGROUND_SEARCH all read a search through it.
+ */
 
 /**
  * Result orders: relevance (preferred products first, then rank: the default), the shown offer's net
@@ -37,78 +51,218 @@ export const SEARCH_LIMITS = {
 
 export type ParseResult = { ok: true; request: SearchRequest } | { ok: false; message: string };
 
-const INTEGER = /^\d{1,9}$/;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const WHOLE_NUMBER = /^\s*\d{1,9}\s*$/;
+
+/** The value ids each facet filter accepts (a value may still match nothing). */
+function facetValue(facet: FacetId): z.ZodType<string> {
+  const notAValue = {
+    error: (issue: { input?: unknown }) =>
+      `${facet}: "${String(issue.input).slice(0, 50)}" is not a value of this facet`,
+  };
+  switch (facet) {
+    case 'category':
+      return z.string(notAValue).regex(CATEGORY_ID_PATTERN, notAValue);
+    case 'price':
+      return z
+        .string(notAValue)
+        .regex(PRICE_RANGE, { ...notAValue, abort: true })
+        .refine((value) => {
+          const [, from, to] = PRICE_RANGE.exec(value) as RegExpExecArray;
+          return to === undefined || Number(to) > Number(from);
+        }, notAValue);
+    case 'availability':
+      return z.enum(AVAILABILITIES, notAValue);
+    case 'delivery_day':
+      return z.string(notAValue).regex(/^([1-9]|[1-5]\d|60)$/, notAValue);
+    case 'review-rating':
+      return z.enum(['1', '2', '3', '4', '5'], notAValue);
+    case 'is_prime':
+    case 'cpf_eligible':
+      return z.enum(['true'], notAValue);
+    case 'lbr_brands_browse-bin':
+      return z.string(notAValue).regex(BRAND_KEY_PATTERN, notAValue);
+    case 'condition-type':
+      return z.enum(OFFER_CONDITIONS, notAValue);
+  }
+}
+
+/** What each facet filter's values mean, for the OpenAPI document. */
+const FACET_DESCRIPTIONS: Record<FacetId, string> = {
+  category: 'Category ids; a category includes its subtree.',
+  price: 'Price ranges `from-to` (to > from, half-open [from, to)) or `from-` (and up), whole units.',
+  availability: 'Availability.',
+  delivery_day: 'Delivered within this many days (1-60).',
+  'review-rating': 'At least this many stars.',
+  is_prime: 'Only prime-eligible products.',
+  cpf_eligible: 'Only climate-pledge-friendly products.',
+  'lbr_brands_browse-bin': 'Brand keys.',
+  'condition-type': 'Offer condition.',
+};
+
+/** A parameter given at most once: repeated, the query parser makes it an array. */
+const once = (name: string, required = false) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined && required ? `${name} is required` : `${name} must be given once`,
+});
+
+/** Search words: trimmed, not blank, bounded in length, terms and operators. */
+const query = z
+  .string(once('query', true))
+  .trim()
+  .min(1, { error: 'query must not be blank', abort: true })
+  .max(SEARCH_LIMITS.maxQueryLength, {
+    error: `query is longer than ${SEARCH_LIMITS.maxQueryLength} characters`,
+    abort: true,
+  })
+  .refine((text) => !CONTROL.test(text), { error: 'query must not contain control characters', abort: true })
+  .check((ctx) => {
+    const shape = queryShape(ctx.value);
+    const fault =
+      shape.terms > SEARCH_LIMITS.maxTerms
+        ? `query has ${shape.terms} terms; at most ${SEARCH_LIMITS.maxTerms} are allowed`
+        : shape.operators > SEARCH_LIMITS.maxOperators
+          ? `query has ${shape.operators} operators (OR, -exclusions, "phrases"); at most ${SEARCH_LIMITS.maxOperators} are allowed`
+          : undefined;
+    if (fault) ctx.issues.push({ code: 'custom', input: ctx.value, message: fault });
+  })
+  .meta({
+    description:
+      'Search words (web-search syntax: "phrase", -exclusion, OR). Not blank, no control characters.',
+    example: 'kugelschreiber blau',
+  });
+
+/** A whole number from 1 to `max` (the query string's text, spaces around allowed), `fallback` when absent. */
+function wholeNumber(name: string, max: number, fallback: number, description: string) {
+  const outOfRange = `${name} must be between 1 and ${max}`;
+  return z
+    .preprocess(
+      (raw) => (typeof raw === 'string' && WHOLE_NUMBER.test(raw) ? Number(raw) : raw),
+      z
+        .number({
+          error: (issue) =>
+            typeof issue.input === 'string'
+              ? `${name} must be a whole number between 1 and ${max}`
+              : `${name} must be given once`,
+        })
+        .int()
+        .min(1, outOfRange)
+        .max(max, outOfRange),
+    )
+    .default(fallback)
+    .meta({ description });
+}
+
+/** A facet filter: one value or several (`?f=a&f=b`), de-duplicated, each a value id of the facet. */
+function facetFilter(facet: FacetId) {
+  return z
+    .preprocess(
+      (raw) => (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? [...new Set(raw)] : raw),
+      z
+        .array(facetValue(facet))
+        .max(SEARCH_LIMITS.maxValuesPerFacet, `${facet}: at most ${SEARCH_LIMITS.maxValuesPerFacet} values`),
+    )
+    .optional()
+    .meta({
+      description:
+        `Facet filter "${facet}": ${FACET_DESCRIPTIONS[facet]} Value ids come from the ` +
+        "response's facets[].values[].id; several values of one facet are ORed, facets ANDed. A malformed " +
+        'value is 400; parameters that are no facet id are ignored.',
+      style: 'form',
+      explode: true,
+    });
+}
+
+/** The query parameters as the API documents them; parameters that are no facet id are left out. */
+const searchParams = z
+  .object({
+    query,
+    page: wholeNumber('page', SEARCH_LIMITS.maxPage, 1, 'Page number, from 1.'),
+    pageSize: wholeNumber(
+      'pageSize',
+      SEARCH_LIMITS.maxPageSize,
+      SEARCH_LIMITS.maxPageSize,
+      'Results per page.',
+    ),
+    sort: z
+      .enum(SEARCH_SORTS, {
+        error: (issue) =>
+          typeof issue.input === 'string'
+            ? `sort must be one of ${SEARCH_SORTS.join(', ')}`
+            : 'sort must be given once',
+      })
+      .default('relevance')
+      .meta({
+        description:
+          'Result order: `relevance` (preferred products first, then rank), `price-asc` / `price-desc` (the shown ' +
+          "offer's net price), `delivery` (fastest delivery first), `rating` (best rated first). Ties go by rank. " +
+          'Products without the key (no price in the marketplace currency, no delivery or rating) come last.',
+      }),
+    ...(Object.fromEntries(FACET_IDS.map((facet) => [facet, facetFilter(facet)])) as Record<
+      FacetId,
+      ReturnType<typeof facetFilter>
+    >),
+  })
+  .check((ctx) => {
+    const { page, pageSize } = ctx.value;
+    if (page * pageSize <= SEARCH_LIMITS.maxResultWindow) return;
+    ctx.issues.push({
+      code: 'custom',
+      input: page,
+      message: `page: page x pageSize may be at most ${SEARCH_LIMITS.maxResultWindow} (page ${page} of ${pageSize} reaches ${page * pageSize}); narrow the query instead of paging this deep`,
+    });
+  });
+
+/**
+ * The raw query string (after "?"), bounded before anything else; the framework's query parser
+ * decodes leniently (%FF, %zz and a lone % pass as other text), so its escapes are checked here.
+ */
+const queryString = z.string().check((ctx) => {
+  const raw = ctx.value;
+  if (raw.length > SEARCH_LIMITS.maxQueryStringLength) {
+    ctx.issues.push({
+      code: 'custom',
+      input: raw.length,
+      message: `the query string is longer than ${SEARCH_LIMITS.maxQueryStringLength} characters`,
+      abort: true,
+    });
+    return;
+  }
+  const malformed = malformedEscape(raw);
+  if (malformed !== undefined) {
+    ctx.issues.push({
+      code: 'custom',
+      input: malformed,
+      message: `the query string is not validly percent-encoded UTF-8 near "${malformed.slice(0, 30)}" (encode "%" as %25)`,
+    });
+  }
+});
+
+/** A search as the route receives it: the raw query string first, then the parameters. */
+const searchRequest = z
+  .object({ rawQuery: queryString, params: searchParams })
+  .transform(({ params }): SearchRequest => {
+    const filters: Partial<Record<FacetId, string[]>> = {};
+    for (const facet of FACET_IDS) {
+      const values = params[facet];
+      if (values !== undefined) filters[facet] = values;
+    }
+    const { query: text, page, pageSize, sort } = params;
+    return { query: text, page, pageSize, sort, filters };
+  });
+
+/** What the search route's pipe validates (SearchQuery()) and what the OpenAPI document lists. */
+export class SearchParamsDto extends InputSchema(searchRequest, { documented: searchParams }) {}
 
 /**
  * Validates the query parameters of a search: `query` (required, non-blank), `page`, `pageSize`,
- * and every other parameter as a facet filter. Unknown facet ids are ignored; a malformed value
- * of a known facet is an error (it can only come from a client bug, since value ids round-trip).
+ * `sort`, and every facet id as a filter. Unknown parameters are ignored; a malformed value of a
+ * known facet is an error (it can only come from a client bug, since value ids round-trip).
  */
 export function parseSearchRequest(params: Record<string, unknown>, rawQueryString = ''): ParseResult {
-  if (rawQueryString.length > SEARCH_LIMITS.maxQueryStringLength) {
-    return fail(`the query string is longer than ${SEARCH_LIMITS.maxQueryStringLength} characters`);
-  }
-  // The framework's query parser decodes leniently (%FF, %zz and a lone % pass as other text).
-  const malformed = malformedEscape(rawQueryString);
-  if (malformed !== undefined) {
-    return fail(
-      `the query string is not validly percent-encoded UTF-8 near "${malformed.slice(0, 30)}" (encode "%" as %25)`,
-    );
-  }
-  const query = params.query;
-  if (query === undefined) return fail('query is required');
-  if (typeof query !== 'string') return fail('query must be given once');
-  const text = query.trim();
-  if (text === '') return fail('query must not be blank');
-  if (text.length > SEARCH_LIMITS.maxQueryLength) {
-    return fail(`query is longer than ${SEARCH_LIMITS.maxQueryLength} characters`);
-  }
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(text)) return fail('query must not contain control characters');
-  const shape = queryShape(text);
-  if (shape.terms > SEARCH_LIMITS.maxTerms) {
-    return fail(`query has ${shape.terms} terms; at most ${SEARCH_LIMITS.maxTerms} are allowed`);
-  }
-  if (shape.operators > SEARCH_LIMITS.maxOperators) {
-    return fail(
-      `query has ${shape.operators} operators (OR, -exclusions, "phrases"); at most ${SEARCH_LIMITS.maxOperators} are allowed`,
-    );
-  }
-
-  const page = integerParam(params.page, 'page', 1, SEARCH_LIMITS.maxPage, 1);
-  if (typeof page === 'string') return fail(page);
-  const pageSize = integerParam(
-    params.pageSize,
-    'pageSize',
-    1,
-    SEARCH_LIMITS.maxPageSize,
-    SEARCH_LIMITS.maxPageSize,
-  );
-  if (typeof pageSize === 'string') return fail(pageSize);
-  if (page * pageSize > SEARCH_LIMITS.maxResultWindow) {
-    return fail(
-      `page: page x pageSize may be at most ${SEARCH_LIMITS.maxResultWindow} (page ${page} of ${pageSize} reaches ${page * pageSize}); narrow the query instead of paging this deep`,
-    );
-  }
-
-  const sort = params.sort ?? 'relevance';
-  if (typeof sort !== 'string') return fail('sort must be given once');
-  if (!(SEARCH_SORTS as readonly string[]).includes(sort)) {
-    return fail(`sort must be one of ${SEARCH_SORTS.join(', ')}`);
-  }
-
-  const filters: Partial<Record<FacetId, string[]>> = {};
-  for (const [name, raw] of Object.entries(params)) {
-    if (!isFacetId(name)) continue;
-    const values = [...new Set((Array.isArray(raw) ? raw : [raw]).map(String))];
-    if (values.length > SEARCH_LIMITS.maxValuesPerFacet) {
-      return fail(`${name}: at most ${SEARCH_LIMITS.maxValuesPerFacet} values`);
-    }
-    const bad = values.find((value) => !isValidFacetValue(name, value));
-    if (bad !== undefined) return fail(`${name}: "${bad.slice(0, 50)}" is not a value of this facet`);
-    filters[name] = values;
-  }
-  return { ok: true, request: { query: text, page, pageSize, sort: sort as SearchSort, filters } };
+  const result = SearchParamsDto.check({ rawQuery: rawQueryString, params });
+  return result.ok ? { ok: true, request: result.value } : { ok: false, message: result.issue.message };
 }
 
 /**
@@ -130,21 +284,6 @@ export function queryShape(query: string): { terms: number; operators: number } 
   return { terms, operators };
 }
 
-function integerParam(
-  raw: unknown,
-  name: string,
-  min: number,
-  max: number,
-  fallback: number,
-): number | string {
-  if (raw === undefined) return fallback;
-  if (typeof raw !== 'string') return `${name} must be given once`;
-  if (!INTEGER.test(raw.trim())) return `${name} must be a whole number between ${min} and ${max}`;
-  const value = Number(raw.trim());
-  if (value < min || value > max) return `${name} must be between ${min} and ${max}`;
-  return value;
-}
-
 /** The first name or value of a query string that is not valid percent-encoded UTF-8, if any. */
 function malformedEscape(rawQueryString: string): string | undefined {
   if (!rawQueryString.includes('%')) return undefined;
@@ -156,10 +295,6 @@ function malformedEscape(rawQueryString: string): string | undefined {
     }
   }
   return undefined;
-}
-
-function fail(message: string): ParseResult {
-  return { ok: false, message };
 }
 
 /** The plain words of a web-search query for the typo fallback: no quotes, no -exclusions, no "or". */

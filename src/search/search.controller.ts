@@ -8,12 +8,12 @@ import { ApiErrors } from '../common/decorators/api-responses.decorator';
 import { AppConfig } from '../config/app-config';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ACCEPT_LANGUAGE_HEADER, CONTENT_LANGUAGE_HEADERS } from '../common/dto/language.headers';
-import { ApiSearchParameters } from './dto/search-request.params';
+import { ApiQueryParameters } from '../common/validation/schema-openapi';
 import { SearchResponseDto } from './dto/search-response.dto';
-import { RawQueryString } from './raw-query-string.decorator';
+import { SearchQuery } from './search-query.decorator';
 import { negotiateLanguage } from '../common/i18n/language';
 import { searchCost } from './search-cost';
-import { parseSearchRequest } from './search-request.parser';
+import { SearchParamsDto } from './search-request.parser';
 import { SearchRefusedError } from './search-refused.error';
 import { SearchService } from './search.service';
 
@@ -25,7 +25,7 @@ export class SearchController {
     private readonly config: AppConfig,
   ) {}
 
-  /** GET /api/v1/marketplace/search (spec 4.2). Query parameters are parsed by hand: facets are dynamic. */
+  /** GET /api/v1/marketplace/search (spec 4.2). The parameters are SearchParamsDto's schema. */
   @Get('search')
   @RateLimit({ group: 'search', cost: searchCost })
   @ApiOperation({
@@ -34,7 +34,7 @@ export class SearchController {
       "Results carry the organization's buying guidance (preferred first, blocked flagged). Facet filters " +
       'are query parameters named by facet id, with value ids from the facets of an earlier answer.',
   })
-  @ApiSearchParameters()
+  @ApiQueryParameters(SearchParamsDto)
   @ApiHeader(ACCEPT_LANGUAGE_HEADER)
   @ApiOkResponse({ type: SearchResponseDto, headers: CONTENT_LANGUAGE_HEADERS })
   @ApiErrors({
@@ -46,14 +46,12 @@ export class SearchController {
       'long or not validly percent-encoded UTF-8.',
   })
   async find(
+    @SearchQuery() request: SearchParamsDto,
     @Query() params: Record<string, unknown>,
-    @RawQueryString() rawQuery: string,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const parsed = parseSearchRequest(params, rawQuery);
-    if (!parsed.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', parsed.message);
     const language = negotiateLanguage(acceptLanguage, this.config.defaultLanguage);
     void reply.header('content-language', language);
     void reply.header('vary', 'Accept-Language');
@@ -61,7 +59,7 @@ export class SearchController {
     void reply.type('application/json; charset=utf-8');
     try {
       // The route charged searchCost(params) already (@RateLimit); the measured time tops it up.
-      return await this.search.searchBody(parsed.request, principal, language, searchCost(params));
+      return await this.search.searchBody(request, principal, language, searchCost(params));
     } catch (error) {
       if (error instanceof SearchRefusedError)
         throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', error.message);

@@ -33,6 +33,8 @@ export interface InputSchemaClass<Output> {
   parse(input: unknown): Output;
   /** Validates `input` without throwing: the output, or the first fault. */
   check(input: unknown): { ok: true; value: Output } | { ok: false; issue: InputIssue };
+  /** The documented object's fields as @ApiProperty options (read by @nestjs/swagger). */
+  _OPENAPI_METADATA_FACTORY(): Record<string, unknown>;
 }
 
 const INPUT_SCHEMA = Symbol('inputSchema');

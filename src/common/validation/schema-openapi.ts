@@ -1,3 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import type { ParameterStyle } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -30,10 +33,14 @@ export function openApiPropertiesOf(object: z.ZodObject): Record<string, unknown
   );
 }
 
-/** The field's JSON Schema as @ApiProperty options: the type first, as the decorator writes it. */
+/** The field's JSON Schema as @ApiProperty options: the type first and the default last, as the decorators wrote them. */
 function apiPropertyOf(property: JsonSchema): JsonSchema {
-  const { type, additionalProperties: _closed, ...rest } = property;
-  return type === undefined ? rest : { type, ...rest };
+  const { type, default: fallback, additionalProperties: _closed, ...rest } = property;
+  return {
+    ...(type === undefined ? {} : { type }),
+    ...rest,
+    ...(fallback === undefined ? {} : { default: fallback }),
+  };
 }
 
 /** What a referenced component's field says besides the reference (its description). */
@@ -62,4 +69,35 @@ function componentOf(field: z.ZodType | undefined): (new () => unknown) | undefi
     componentClasses.set(id, component);
   }
   return component;
+}
+
+/**
+ * The query parameters of an InputSchema class, one @ApiQuery per field of its documented object,
+ * for a route that reads them through its own parameter decorator (which @nestjs/swagger does not
+ * look into). Each parameter carries its description, `style`/`explode` when the field says so, and
+ * the field's schema.
+ */
+export function ApiQueryParameters(input: { _OPENAPI_METADATA_FACTORY(): Record<string, unknown> }) {
+  const properties = input._OPENAPI_METADATA_FACTORY() as Record<string, QueryProperty>;
+  return applyDecorators(
+    ...Object.entries(properties).map(([name, property]) => {
+      const { required, description, example, style, explode, ...schema } = property;
+      return ApiQuery({
+        name,
+        required,
+        ...(style === undefined ? {} : { style, explode }),
+        description,
+        schema,
+        ...(example === undefined ? {} : { example }),
+      });
+    }),
+  );
+}
+
+interface QueryProperty extends Record<string, unknown> {
+  required: boolean;
+  description?: string;
+  example?: unknown;
+  style?: ParameterStyle;
+  explode?: boolean;
 }
