@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
-import { netAmount, netTaxLabel, rateText, vatRateOf } from '../catalog/vat';
+import { netTaxLabel, netUnitPrice, rateText, vatRateOf } from '../catalog/vat';
 import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
@@ -132,8 +132,9 @@ export class PunchoutCatalogReader {
       const { min } = quantityBounds(offer);
       const tiers = tiersOf(offer);
       const applying = tierAt(offer, min);
-      // The shop shows net prices, as the cart sums them; a gross quote is named beside them.
-      const net = (amount: string | number) => netAmount(amount, offer).toNumber();
+      // The shop shows THE unit prices (net, minor unit), as the cart stores them; a gross quote is
+      // named beside them.
+      const net = (amount: string | number) => netUnitPrice(amount, offer, offer.currency);
       const rate = vatRateOf(offer);
       const view: OfferView = {
         id: offer.id,
@@ -163,7 +164,7 @@ export class PunchoutCatalogReader {
       if (label) view.priceTaxLabel = label;
       if (offer.priceIncludesVat && rate !== null) {
         view.quotedGross = {
-          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          priceText: formatMoney(offer.price, offer.currency, lang),
           rateText: rateText(rate, lang),
         };
       }

@@ -12,6 +12,7 @@ import {
   seriousAccessibilityViolations,
 } from '../support/browser';
 import { HookReceiver, startHookReceiver } from '../support/hook-receiver';
+import { addInBrowser } from '../support/punchout-pages';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -79,23 +80,14 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
     return { page, dialogs };
   }
 
-  /** Adds an offer by posting the product page's own form (its labels differ per language). */
-  async function add(page: Page, productId: string, offerId: string, quantity: number) {
-    const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
-    await page.goto(`${base}/product/${productId}`);
-    const row = page.locator(`[data-offer-id="${offerId}"]`);
-    await row.locator('input[name="quantity"]').fill(String(quantity));
-    await Promise.all([page.waitForURL(/\/cart\?done=added$/), row.locator('button[type="submit"]').click()]);
-  }
-
   const text = async (page: Page, selector: string) =>
     (await page.locator(selector).allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
 
   it('shows net lines, VAT per rate and the gross total, and transfers net unit prices with their rate', async () => {
     const { page, dialogs } = await openShop('en-US');
-    await add(page, 'money-chair', 'money-chair-a', 1);
-    await add(page, 'money-desk', 'money-desk-a', 1);
-    await add(page, 'money-book', 'money-book-a', 2);
+    await addInBrowser(page, 'money-chair', 'money-chair-a', 1);
+    await addInBrowser(page, 'money-desk', 'money-desk-a', 1);
+    await addInBrowser(page, 'money-book', 'money-book-a', 2);
 
     expect(await text(page, 'tr[data-offer-id] .punchout-unit-price')).toEqual([
       '€82.80',
@@ -124,7 +116,7 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
 
     await page.getByRole('button', { name: 'Transfer to procurement' }).click();
     const fields = new Map((await hook.next()).fields);
-    expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-PRICE[${n}]`))).toEqual(['82.80', '113.4454', '20.00']);
+    expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-PRICE[${n}]`))).toEqual(['82.80', '113.45', '20.00']);
     expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-CUST_FIELD1[${n}]`))).toEqual(['19', '19', '7']);
     expect(fields.get('NEW_ITEM-QUANTITY[3]')).toBe('2');
     expect(fields.get('NEW_ITEM-LONGTEXT_2:132[]')).toContain('VAT: 19% (price net)');
@@ -134,7 +126,7 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
   it('shows net offer prices on the product page, naming a gross quote, in the page language', async () => {
     for (const [locale, expected] of [
       ['en-US', ['€113.45', '(excl. 19% VAT)', 'quoted €135.00 incl. 19% VAT']],
-      ['de-DE', ['113,45 €', '(zzgl. 19 % MwSt.)', 'angeboten 135,00 € inkl. 19 % MwSt.']],
+      ['de-DE', ['113,45 €', '(zzgl. 19 % MwSt.)', 'Angebotspreis 135,00 € inkl. 19 % MwSt.']],
     ] as const) {
       const { page } = await openShop(locale);
       const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
@@ -151,8 +143,8 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
 
   it('says the same in German, and fits a phone', async () => {
     const { page } = await openShop('de-DE', PHONE);
-    await add(page, 'money-desk', 'money-desk-a', 1);
-    await add(page, 'money-book', 'money-book-a', 2);
+    await addInBrowser(page, 'money-desk', 'money-desk-a', 1);
+    await addInBrowser(page, 'money-book', 'money-book-a', 2);
     expect(await text(page, 'tfoot tr')).toEqual([
       'Nettosumme (EUR) 153,45 €',
       'MwSt. 19 % 21,56 €',
@@ -160,8 +152,8 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
       'Gesamtsumme inkl. MwSt. (EUR) 177,81 €',
     ]);
     expect(await text(page, '.punchout-quoted-gross')).toEqual([
-      'angeboten 135,00 € inkl. 19 % MwSt.',
-      'angeboten 21,40 € inkl. 7 % MwSt.',
+      'Angebotspreis 135,00 € inkl. 19 % MwSt.',
+      'Angebotspreis 21,40 € inkl. 7 % MwSt.',
     ]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
