@@ -107,12 +107,19 @@ export class PunchoutCatalogReader {
       const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
       if (!shown) return [];
       const offer = shown.offer;
+      // As search lists it: THE unit price (net), its tax hint, and a gross quote beside it.
+      const label = netTaxLabel(offer, offer.priceTaxLabel, lang);
+      const rate = vatRateOf(offer);
       return [
         {
           id: product.id,
           name: product.name,
           vendor: offer.vendor,
-          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          priceText: formatMoney(netUnitPrice(offer.price, offer, offer.currency), offer.currency, lang),
+          ...(label ? { priceTaxLabel: label } : {}),
+          ...(offer.priceIncludesVat && rate !== null
+            ? { quotedGrossText: formatMoney(offer.price, offer.currency, lang) }
+            : {}),
           preferred: true,
           blocked: false,
           ...(offer.deliveryDays !== null ? { delivery: deliveryIn(offer.deliveryDays, lang) } : {}),

@@ -141,6 +141,47 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
     }
   });
 
+  it('lists search results by their net price, labelled, with a gross quote beside it, sorted by what they show', async () => {
+    for (const [locale, viewport, size, expected] of [
+      [
+        'en-US',
+        DESKTOP,
+        'desktop',
+        [
+          '€20.00 (excl. 7% VAT) · quoted €21.40 incl. VAT',
+          '€82.80 (excl. 19% VAT)',
+          '€113.45 (excl. 19% VAT) · quoted €135.00 incl. VAT',
+        ],
+      ],
+      [
+        'de-DE',
+        PHONE,
+        'phone',
+        [
+          '20,00 € (zzgl. 7 % MwSt.) · Angebotspreis 21,40 € inkl. MwSt.',
+          '82,80 € (zzgl. 19 % MwSt.)',
+          '113,45 € (zzgl. 19 % MwSt.) · Angebotspreis 135,00 € inkl. MwSt.',
+        ],
+      ],
+    ] as const) {
+      const { page } = await openShop(locale, viewport);
+      const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
+      await page.goto(`${base}/search?query=money&sort=price-asc`);
+      const prices = await page.locator('.punchout-hit-body p:has(.punchout-hit-price)').evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('.punchout-hit-price, .punchout-hit-basis, .punchout-hit-quoted')]
+            .map((part) => (part as HTMLElement).innerText)
+            .join('')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
+      );
+      expect(prices).toEqual(expected);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, `punchout-search-money-${size}-${locale.slice(0, 2)}`);
+    }
+  });
+
   it('says the same in German, and fits a phone', async () => {
     const { page } = await openShop('de-DE', PHONE);
     await addInBrowser(page, 'money-desk', 'money-desk-a', 1);
