@@ -1,4 +1,4 @@
-import { compoundHeadStems, headReading, partsReading } from './search-compound-heads';
+import { compoundHeadStems, headReading, namedWordStem, partsReading } from './search-compound-heads';
 
 describe('compound heads', () => {
   it('reads a compound by its head: a Druckerpatrone is a Patrone, a Papierkorb a Korb', () => {
@@ -24,5 +24,16 @@ describe('compound heads', () => {
     expect(compoundHeadStems('kabel')).toEqual([]);
     expect(headReading('"druckerpatrone"')).toBeNull();
     expect(headReading('druckerpatrone -schwarz')).toBeNull();
+  });
+
+  it('reads a one-word query that is no compound by its stem, to rank what it names first', () => {
+    expect(namedWordStem('kabel')).toBe('kabel');
+    expect(namedWordStem('Schrauben')).toBe('schraub');
+    expect(namedWordStem(' tisch ')).toBe('tisch');
+    expect(namedWordStem('usb-c')).toBeNull();
+    expect(namedWordStem('druckerpatrone')).toBeNull(); // a compound: read by its head instead
+    expect(namedWordStem('kabel hdmi')).toBeNull();
+    expect(namedWordStem('"kabel"')).toBeNull();
+    expect(namedWordStem('usb')).toBeNull(); // too short to say
   });
 });

@@ -45,6 +45,25 @@ export function partsReading(query: string): string | null {
   return reading;
 }
 
+/** The stem of a word (lower case, inflection ending stripped) as names are compared by it. */
+function stemOf(word: string): string {
+  const lower = word.toLowerCase();
+  return ENDING.exec(lower)?.[1] ?? lower;
+}
+
+/**
+ * The stem of a one-word query that is no compound ("kabel", "tisch"), or null: a product whose name
+ * has the word as a whole word or as a compound's head ("HDMI-Kabel", "Schreibtisch") is that thing,
+ * and ranks above one that has it only as a modifier ("kabelgebunden", "Schreibtisch-Organizer").
+ */
+export function namedWordStem(query: string): string | null {
+  if (/["]|(^|\s)-/.test(query)) return null;
+  const words = [...query.matchAll(WORD)].map((match) => match[0]);
+  if (words.length !== 1 || query.trim() !== words[0] || words[0].length < 4) return null;
+  if (compoundParts(words[0]).length > 0) return null;
+  return stemOf(words[0]);
+}
+
 /**
  * The stems of the query's compound heads (lower case, inflection ending stripped): a product whose
  * name has a compound ending in one of them is that thing ("Tintenpatrone" for "patrone"), and ranks
@@ -52,9 +71,6 @@ export function partsReading(query: string): string | null {
  */
 export function compoundHeadStems(query: string): string[] {
   const stems = new Set<string>();
-  for (const { head } of compoundsOf(query)) {
-    const lower = head.toLowerCase();
-    stems.add(ENDING.exec(lower)?.[1] ?? lower);
-  }
+  for (const { head } of compoundsOf(query)) stems.add(stemOf(head));
   return [...stems];
 }

@@ -7,7 +7,7 @@ import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import { FacetId, facetPredicate, facetValuePredicate, priceRangeEdges } from './search-filters';
-import { compoundHeadStems, headReading, partsReading } from './search-compound-heads';
+import { compoundHeadStems, headReading, namedWordStem, partsReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
 import type { SearchSort } from './search-request.parser';
 import { isStatementTimeout, searchTimeoutError, searchTransactionBegin } from './search-timeout';
@@ -92,6 +92,11 @@ const MAX_BRANDS = 20;
  */
 const COMPOUND_BEFORE_HEAD = '(?:[[:alpha:]]{2}|[[:alnum:]]-)';
 const HEAD_WORD_END = String.raw`[[:alpha:]]{0,3}\M`;
+/**
+ * The end of a word that names the thing: up to 3 letters of inflection, then neither a letter nor a
+ * hyphen (a modifier goes on: "Kabel" in "kabelgebunden", "Tisch" in "Schreibtisch-Organizer").
+ */
+const NAMING_WORD_END = String.raw`[[:alpha:]]{0,3}(?![[:alnum:]-])`;
 
 /**
  * The hand-tuned search SQL. Filtering, ranking and facets read only the product table (its
@@ -335,6 +340,12 @@ function rankOf(search: CatalogSearch): Sql {
     );
     rank = sql`(${rank} + CASE WHEN ${Prisma.join(named, ' OR ')} THEN 1 ELSE 0 END
                         + CASE WHEN p.search_vector @@ gw_search_query(${parts}) THEN 1 ELSE 0 END)`;
+  }
+  // A one-word query likewise: +1 when the name ends a word (or a compound) with it ("HDMI-Kabel",
+  // "Schreibtisch" for "kabel", "tisch"), not when it only starts one ("kabelgebunden").
+  const word = namedWordStem(search.text);
+  if (word !== null) {
+    rank = sql`(${rank} + CASE WHEN p.search_name ~ (gw_normalize(${word}) || ${NAMING_WORD_END}) THEN 1 ELSE 0 END)`;
   }
   const id = identifierQuery(search.text);
   // An identifier match (code, part number, SKU, EAN, ISBN) comes before any text match.

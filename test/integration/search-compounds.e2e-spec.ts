@@ -30,6 +30,13 @@ const CATALOG: ProductSpec[] = [
   p('papierkorb', 'Papierkorb Metall 20 l', 'cleaning'),
   p('drahtpapierkorb', 'Drahtpapierkorb schwarz', 'cleaning'),
   p('korb-papier', 'Korb für Papierrollen', 'cleaning'),
+  p('tastatur-kabelgebunden', 'Tastatur, deutsches Layout, kabelgebunden', 'cleaning'),
+  p('maus-kabelgebunden', 'Maus, kabelgebunden, schwarz', 'cleaning'),
+  p('kabeltrommel', 'Kabeltrommel 25 m', 'cleaning'),
+  p('netzwerkkabel', 'Netzwerkkabel Cat 6, 5 m', 'cleaning'),
+  p('hdmi-kabel', 'HDMI-Kabel, 2 m', 'cleaning'),
+  p('schreibtisch', 'Schreibtisch, 160 x 80 cm', 'cleaning'),
+  p('schreibtisch-organizer', 'Schreibtisch-Organizer, 6 Fächer', 'cleaning'),
   p('coded', 'Gewindestange M8', 'cleaning', {
     productCode: 'GW-2000-XL',
     manufacturerPartNumber: 'AB-12 345',
@@ -105,6 +112,15 @@ describe('search: compound words and identifiers', () => {
     const found = await ids('papierkorb');
     expect(found.slice(0, 2).sort()).toEqual(['drahtpapierkorb', 'papierkorb']);
     expect(found.slice(2)).toEqual(['korb-papier']);
+  });
+
+  it('ranks what a word names above what has it only as a modifier: cables before wired keyboards', async () => {
+    // A Netzwerkkabel and an HDMI-Kabel are cables; a kabelgebundene Tastatur is a keyboard and a
+    // Kabeltrommel a drum; a Schreibtisch-Organizer is no Tisch.
+    const kabel = await ids('kabel');
+    expect(kabel.slice(0, 2).sort()).toEqual(['hdmi-kabel', 'netzwerkkabel']);
+    expect(kabel.slice(2).sort()).toEqual(['kabeltrommel', 'maus-kabelgebunden', 'tastatur-kabelgebunden']);
+    expect(await ids('tisch')).toEqual(['schreibtisch', 'schreibtisch-organizer']);
   });
 
   it.each([

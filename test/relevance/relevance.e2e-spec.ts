@@ -50,6 +50,7 @@ describe('search relevance (judged set)', () => {
         'compound-part',
         'compound-whole',
         'compound-head',
+        'compound-modifier',
         'brand',
         'identifier',
         'misspelling',
@@ -77,6 +78,17 @@ describe('search relevance (judged set)', () => {
     if (group.ndcg < NDCG_FLOOR || group.recall < HEAD_GROUP_RECALL_FLOOR) throw new Error(report(heads));
     expect(group.ndcg).toBeGreaterThanOrEqual(NDCG_FLOOR);
     expect(group.recall).toBeGreaterThanOrEqual(HEAD_GROUP_RECALL_FLOOR);
+  });
+
+  it('ranks what a word names above what has it only as a modifier (tisch: desks before a Schreibtisch-Organizer)', () => {
+    const modifiers = scores.filter((s) => s.judgment.group === 'compound-modifier');
+    expect(modifiers.length).toBeGreaterThanOrEqual(6);
+    const group = byGroup(modifiers).find((g) => g.group === 'all')!;
+    // Every query's first result is what the word names, and the group ranks at the set's floor.
+    const wrongFirst = modifiers.filter((s) => !s.firstRelevant).map((s) => s.judgment.query);
+    if (wrongFirst.length > 0 || group.ndcg < NDCG_FLOOR) throw new Error(report(modifiers));
+    expect(wrongFirst).toEqual([]);
+    expect(group.ndcg).toBeGreaterThanOrEqual(NDCG_FLOOR);
   });
 
   it('puts the product first for every identifier query', () => {

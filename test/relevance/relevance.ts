@@ -59,6 +59,8 @@ export interface QueryScore {
   recall: number;
   ndcg: number;
   relevantTotal: number;
+  /** Whether the first result is relevant at the highest grade (exactly what was asked for). */
+  firstRelevant: boolean;
 }
 
 /**
@@ -74,7 +76,13 @@ export function score(judgment: Judgment, resultIds: string[], catalog: Map<stri
   const dcg = (gs: number[]) =>
     gs.slice(0, NDCG_AT).reduce((sum, g, i) => sum + (Math.pow(2, g) - 1) / Math.log2(i + 2), 0);
   const ideal = dcg(grades.sort((a, b) => b - a));
-  return { judgment, recall, ndcg: dcg(page) / ideal, relevantTotal: grades.length };
+  return {
+    judgment,
+    recall,
+    ndcg: dcg(page) / ideal,
+    relevantTotal: grades.length,
+    firstRelevant: page.length > 0 && page[0] === Math.max(...grades),
+  };
 }
 
 export interface GroupScore {
@@ -110,12 +118,12 @@ export function report(scores: QueryScore[]): string {
       `${g.group.padEnd(16)} ${String(g.queries).padStart(7)}  ${g.recall.toFixed(3).padStart(9)}  ${g.ndcg.toFixed(3).padStart(7)}`,
     );
   }
-  const weak = scores.filter((s) => s.recall < 0.9 || s.ndcg < 0.8);
+  const weak = scores.filter((s) => s.recall < 0.9 || s.ndcg < 0.8 || !s.firstRelevant);
   if (weak.length > 0) {
     lines.push('', 'queries below recall 0.9 or NDCG 0.8:');
     for (const s of weak)
       lines.push(
-        `  [${s.judgment.group}] ${s.judgment.query}: recall ${s.recall.toFixed(2)}, NDCG ${s.ndcg.toFixed(2)}`,
+        `  [${s.judgment.group}] ${s.judgment.query}: recall ${s.recall.toFixed(2)}, NDCG ${s.ndcg.toFixed(2)}${s.firstRelevant ? '' : ', first result not relevant'}`,
       );
   }
   return lines.join('\n');

@@ -99,9 +99,61 @@ describe('CSV import records (RFC 4180 via csv-parse)', () => {
     ]);
   });
 
+  it('keeps U+2028 and U+2029 inside a field instead of ending the row there', async () => {
+    const records = await read(
+      `${HEADER}\nA-1,Stapler,desk,V1,1.00,EUR,"one\u2028two"\nA-2,Punch,desk,V1,2.00,EUR,three\u2029four\n`,
+    );
+    expect(records.map((r) => [r.line, r.error ?? descriptionOf(r)])).toEqual([
+      [2, 'one\u2028two'],
+      [3, 'three\u2029four'],
+    ]);
+  });
+
   it('reports a row with the wrong number of fields as that product’s problem', async () => {
     const records = await read(`${HEADER}\nA-1,Stapler,desk,V1,1.00\nA-2,Punch,desk,V1,2.00,EUR,y\n`);
     expect(records[0]).toEqual({ line: 2, error: 'line 2: 5 fields, the header has 7' });
     expect(records[1]).toMatchObject({ line: 3, record: { productCode: 'A-2' } });
+  });
+});
+
+describe('JSONL import records', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'jsonl-records-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function read(text: string): Promise<ImportRecord[]> {
+    const path = join(dir, `${Math.random().toString(36).slice(2)}.jsonl`);
+    await writeFile(path, text);
+    const records: ImportRecord[] = [];
+    for await (const record of readImportRecords(path, 'jsonl')) records.push(record);
+    return records;
+  }
+
+  it('splits lines on \\n only: U+2028, U+2029, U+0085 and a lone CR stay inside their row', async () => {
+    // U+2028/U+2029 are legal unescaped in JSON strings; a CR is JSON whitespace between tokens.
+    const rows = [
+      '{"productCode":"A-1","name":"line\u2028separator"}',
+      '{"productCode":"A-2","name":"paragraph\u2029separator and next\u0085line"}',
+      '{"productCode":"A-3",\r"name":"CR between tokens"}',
+    ];
+    const records = await read(`${rows.join('\n')}\r\n{"productCode":"A-4","name":"after CRLF"}\n`);
+    expect(records.filter((r) => r.error !== undefined)).toEqual([]);
+    expect(records.map((r) => [r.line, (r as { record: { name: string } }).record.name])).toEqual([
+      [1, 'line\u2028separator'],
+      [2, 'paragraph\u2029separator and next\u0085line'],
+      [3, 'CR between tokens'],
+      [4, 'after CRLF'],
+    ]);
+  });
+
+  it('reports a line over the length limit without holding it, and reads the next line', async () => {
+    const long = `{"productCode":"A-1","name":"${'x'.repeat(1_000_100)}"}`;
+    const records = await read(`${long}\n{"productCode":"A-2","name":"short"}\n`);
+    expect(records).toEqual([
+      { line: 1, error: 'line longer than 1000000 characters' },
+      { line: 2, record: { productCode: 'A-2', name: 'short' } },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { textLines } from '../../common/text/text-lines';
 import { checkCsvHeader, csvRowsToRecord } from './csv-columns';
 
 export type ImportFormat = 'jsonl' | 'csv';
@@ -47,11 +47,9 @@ export async function* readImportRecords(
     }
     return;
   }
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
   try {
-    yield* jsonLines(lines);
+    yield* jsonLines(textLines(stream, MAX_LINE));
   } finally {
-    lines.close();
     stream.destroy();
   }
 }
@@ -83,7 +81,6 @@ async function* jsonLines(lines: AsyncIterable<string>): AsyncGenerator<ImportRe
  * product, since the line may have been one of its offers.
  */
 async function* csvProducts(input: Readable): AsyncGenerator<ImportRecord> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
   const splitter = new CsvRecordSplitter();
   let header: string[] | null = null;
   let group: { code: string; line: number; rows: string[][]; error?: string } | null = null;
@@ -128,15 +125,11 @@ async function* csvProducts(input: Readable): AsyncGenerator<ImportRecord> {
     return true;
   }
 
-  try {
-    for await (const text of lines) {
-      number++;
-      if (!(yield* take(splitter.push(number, number === 1 ? text.replace(/^\uFEFF/, '') : text)))) return;
-    }
-    if (!(yield* take(splitter.end()))) return;
-  } finally {
-    lines.close();
+  for await (const text of textLines(input, MAX_LINE)) {
+    number++;
+    if (!(yield* take(splitter.push(number, number === 1 ? text.replace(/^\uFEFF/, '') : text)))) return;
   }
+  if (!(yield* take(splitter.end()))) return;
   if (header && group) yield finish(header, group);
 }
 
@@ -165,6 +158,11 @@ class CsvRecordSplitter {
       if (this.pending.length === 0 && next.text.trim() === '') continue;
       this.pending.push(next);
       this.size += next.text.length + 1;
+      // textLines cut this line: it is reported (after any earlier lines of an open record).
+      if (next.text.length > MAX_LINE) {
+        records.push(this.dropFirstLine(queue, `line longer than ${MAX_LINE} characters`));
+        continue;
+      }
       if (countQuotes(next.text) % 2 === 1) this.open = !this.open;
       if (this.open && this.size <= MAX_LINE) continue;
       if (this.open) {
