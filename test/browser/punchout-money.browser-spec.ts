@@ -47,6 +47,20 @@ const CATALOG: ProductSpec[] = [
       { id: 'money-book-a', price: '21.40', vendor: 'Book Shop', vatRate: '7', priceIncludesVat: true },
     ],
   },
+  {
+    id: 'offset-press',
+    name: 'Offset printing press',
+    categoryId: 'desk-accessories',
+    offers: [
+      {
+        id: 'offset-press-a',
+        price: '100000000.00',
+        vendor: 'Gross Shop',
+        vatRate: '19',
+        priceIncludesVat: true,
+      },
+    ],
+  },
 ];
 
 describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross total, net transfer', () => {
@@ -180,6 +194,18 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await saveScreenshot(page, `punchout-search-money-${size}-${locale.slice(0, 2)}`);
     }
+  });
+
+  it('is exact to the cent at the largest quantity and price: 999,999 x EUR 100,000,000.00 incl. 19% VAT', async () => {
+    const { page } = await openShop('en-US');
+    await addInBrowser(page, 'offset-press', 'offset-press-a', 999_999);
+    // 100,000,000.00 / 1.19 = 84,033,613.445... -> 84,033,613.45; x 999,999; 19% of that, half-up.
+    expect(await text(page, 'tr[data-offer-id] .punchout-unit-price')).toEqual(['€84,033,613.45']);
+    expect(await text(page, 'tfoot tr')).toEqual([
+      'Net total (EUR) €84,033,529,416,386.55',
+      'VAT 19% €15,966,370,589,113.44',
+      'Total incl. VAT (EUR) €99,999,900,005,499.99',
+    ]);
   });
 
   it('says the same in German, and fits a phone', async () => {

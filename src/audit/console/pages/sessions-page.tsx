@@ -144,7 +144,7 @@ function SessionTable(props: { lang: PageLanguage; text: ConsoleMessages; page: 
             <th scope="col" class="number">
               {s.items}
             </th>
-            <th scope="col" class="number">
+            <th scope="col" class="number cart-total">
               {s.total}
             </th>
           </tr>
