@@ -1,27 +1,14 @@
-// Lets a child `node` process run the TypeScript sources directly (transpile only), so tests can
-// exercise real processes (start-up, SIGTERM, ES-only packages) without a build step.
+// Lets a child `node` process run the TypeScript sources directly (transpile only, with SWC as the tests
+// do), so tests can exercise real processes (start-up, SIGTERM, ES-only packages) without a build step.
 'use strict';
 const { readFileSync } = require('node:fs');
-const ts = require('typescript');
+const { transformSync } = require('@swc/core');
+const { swcOptions } = require('./swc-options');
 
-const compilerOptions = {
-  module: ts.ModuleKind.CommonJS,
-  target: ts.ScriptTarget.ES2023,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  esModuleInterop: true,
-  sourceMap: false,
-  // Server-rendered pages (src/web, src/punchout/views) are JSX for preact, as in tsconfig.json.
-  jsx: ts.JsxEmit.ReactJSX,
-  jsxImportSource: 'preact',
-};
+const options = { ...swcOptions('typescript'), sourceMaps: false };
 
 const compile = (module, filename) => {
-  const { outputText } = ts.transpileModule(readFileSync(filename, 'utf8'), {
-    compilerOptions,
-    fileName: filename,
-  });
-  module._compile(outputText, filename);
+  module._compile(transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
 };
 require.extensions['.ts'] = compile;
 require.extensions['.tsx'] = compile;

