@@ -114,21 +114,21 @@ describe('compliance console: figures of a period', () => {
 
   const period = { from: new Date('2026-11-10T00:00:00Z'), until: new Date('2026-11-21T00:00:00Z') };
 
-  it('adds net spend per day and currency, rounding each line as the cart does', async () => {
+  it('adds the net amounts of the lines as posted per day and currency', async () => {
     const figures = await t.app.get(AuditFiguresService).figures(org.id, period);
     expect(figures.spend).toEqual([
-      { day: '2026-11-18', currency: 'EUR', net: 20.01 },
-      { day: '2026-11-19', currency: 'EUR', net: 10 },
-      { day: '2026-11-19', currency: 'USD', net: 100 },
+      { day: '2026-11-18', currency: 'EUR', net: '20.01' },
+      { day: '2026-11-19', currency: 'EUR', net: '10.00' },
+      { day: '2026-11-19', currency: 'USD', net: '100.00' },
     ]);
   });
 
   it('ranks vendors by net spend within each currency', async () => {
     const figures = await t.app.get(AuditFiguresService).figures(org.id, period);
     expect(figures.topVendors).toEqual([
-      { vendor: 'Papier AG', currency: 'EUR', net: 23, lines: 2 },
-      { vendor: 'Kabel GmbH', currency: 'EUR', net: 7.01, lines: 1 },
-      { vendor: 'US Supply', currency: 'USD', net: 100, lines: 1 },
+      { vendor: 'Papier AG', currency: 'EUR', net: '23.00', lines: 2 },
+      { vendor: 'Kabel GmbH', currency: 'EUR', net: '7.01', lines: 1 },
+      { vendor: 'US Supply', currency: 'USD', net: '100.00', lines: 1 },
     ]);
   });
 

@@ -183,15 +183,16 @@ describe('audit review API', () => {
       productId: 'rv-pen',
       productName: 'Review pen',
       itemCount: 2,
-      cartTotals: [{ currency: 'EUR', amount: '212.00' }],
+      // No VAT rate stated on these lines: net totals only, no gross figure.
+      cartTotals: [{ currency: 'EUR', net: '212.00', vat: [], vatTotal: '0.00', gross: null }],
     });
     const open = page.items.find((item: Json) => item.id === sessions.open);
     expect(open).toMatchObject({
       outcome: 'open',
       closedAt: null,
       cartTotals: [
-        { currency: 'EUR', amount: '3.90' },
-        { currency: 'USD', amount: '900.00' },
+        { currency: 'EUR', net: '3.90', vat: [], vatTotal: '0.00', gross: null },
+        { currency: 'USD', net: '900.00', vat: [], vatTotal: '0.00', gross: null },
       ],
     });
 
@@ -306,7 +307,8 @@ describe('audit review API', () => {
       status: 'TRANSFERRED',
       outcome: 'transferred',
       callbackUrl: 'https://srm.example.com/sap/bc/gui/sap/its/bbpsc02?~TARGET=_top',
-      cartTotals: [{ currency: 'EUR', amount: '212.00' }],
+      // No VAT rate stated on these lines: net totals only, no gross figure.
+      cartTotals: [{ currency: 'EUR', net: '212.00', vat: [], vatTotal: '0.00', gross: null }],
     });
     expect(detail.events.map((event: Json) => event.type)).toEqual([
       'punchout.created',
@@ -343,14 +345,16 @@ describe('audit review API', () => {
         offerId: 'rv-pen-o1',
         productName: 'Review pen',
         quantity: 10,
-        unitPrice: '1.30',
-        lineTotal: '13.00',
+        netUnitPrice: '1.30',
+        priceUnit: 1,
+        vatRate: null,
+        netLineTotal: '13.00',
       }),
       expect.objectContaining({
         offerId: 'rv-chair-o1',
         quantity: 1,
-        unitPrice: '199.00',
-        lineTotal: '199.00',
+        netUnitPrice: '199.00',
+        netLineTotal: '199.00',
       }),
     ]);
 

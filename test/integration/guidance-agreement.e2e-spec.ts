@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { netAmount } from '../../src/catalog/vat';
 import { GuidanceRuleSpec } from '../../src/guidance/guidance-evaluator';
@@ -84,13 +85,27 @@ const offerArb: fc.Arbitrary<OfferSpec> = fc
   })
   .map(({ tax, ...offer }) => ({ ...offer, ...tax }));
 
-/** The net amount of a result's shown price, from the tax label the API derived from the offer's facts. */
-function netOfShown(result: { price: { amount: number }; priceTaxLabel?: string }): number {
-  const gross = /^incl\. (\d+)% VAT$/.exec(result.priceTaxLabel ?? '');
+/** An offer of product details: its price as quoted and the tax label derived from its facts. */
+interface QuotedOffer {
+  price: { amount: number };
+  priceTaxLabel?: string;
+}
+
+/** The catalog's net price of an offer (4 decimals: what filters and facets compare), from its tax label. */
+function catalogNetOf(offer: QuotedOffer): number {
+  const gross = /^incl\. (\d+)% VAT$/.exec(offer.priceTaxLabel ?? '');
   const facts = gross
     ? { vatRate: gross[1], priceIncludesVat: true }
     : { vatRate: null, priceIncludesVat: false };
-  return netAmount(String(result.price.amount), facts).toNumber();
+  return netAmount(String(offer.price.amount), facts).toNumber();
+}
+
+/** THE unit price search lists for an offer, by this test's arithmetic: its net, rounded half-up to the cent. */
+function listedPriceOf(offer: QuotedOffer): number {
+  const gross = /^incl\. (\d+)% VAT$/.exec(offer.priceTaxLabel ?? '');
+  const amount = new Decimal(String(offer.price.amount));
+  const net = gross ? amount.times(100).dividedBy(100 + Number(gross[1])) : amount;
+  return net.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 }
 
 /** A product without id (assigned per run) with 1 to 4 offers. */
@@ -261,12 +276,16 @@ describe('buying guidance: search and product details agree (property-based)', (
               preferred: first.preferred,
               blocked: first.blocked,
               vendor: first.vendor,
-              price: first.price.amount,
+              price: listedPriceOf(first),
               currency: first.price.currency,
             });
+            // A gross quote is listed beside its net price, as the vendor quotes it.
+            expect(result.quotedPrice?.amount).toBe(
+              /^incl\./.test(first.priceTaxLabel ?? '') ? first.price.amount : undefined,
+            );
             // A result is blocked exactly when no offer can be bought.
             expect(result.blocked).toBe(product.offers!.every((offer) => offer.blocked));
-            shownPrices.set(result.id, result.price.currency === CURRENCY ? netOfShown(result) : null);
+            shownPrices.set(result.id, result.price.currency === CURRENCY ? catalogNetOf(first) : null);
           }
           expect(shownPrices.size).toBe(specs.length);
 
@@ -308,7 +327,8 @@ describe('buying guidance: search and product details agree (property-based)', (
           }
           for (const result of filtered.data ?? []) {
             expect(result.price.currency).toBe(CURRENCY);
-            expect(priceFilter.some((range) => inRange(range, netOfShown(result)))).toBe(true);
+            const shownOffer = fromDetails.get(result.id)!.offers![0];
+            expect(priceFilter.some((range) => inRange(range, catalogNetOf(shownOffer)))).toBe(true);
           }
         },
       ),

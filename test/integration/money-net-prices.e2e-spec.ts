@@ -29,6 +29,32 @@ const CATALOG: ProductSpec[] = [
     // Net 52.00: in 50-100 whether read net or gross; the control for the filter cases below.
     offers: [{ price: '52.00', vendor: 'Net Supplies', vatRate: '19', priceIncludesVat: false }],
   },
+  // Sorted by what a list shows (the net): 10.12, 11.22, 12.14, 12.15; by the quotes it would be
+  // 11.22, 12.04, 12.14, 13.00.
+  {
+    id: 'sort-net',
+    name: 'Sortcheck cable, net quote',
+    categoryId: 'cables',
+    offers: [{ price: '11.22', vendor: 'Net Supplies', vatRate: '19' }],
+  },
+  {
+    id: 'sort-gross',
+    name: 'Sortcheck cable, gross quote',
+    categoryId: 'cables',
+    offers: [{ price: '12.04', vendor: 'Gross Shop', vatRate: '19', priceIncludesVat: true }],
+  },
+  {
+    id: 'sort-zero',
+    name: 'Sortcheck cable, no VAT',
+    categoryId: 'cables',
+    offers: [{ price: '12.14', vendor: 'Net Supplies', vatRate: '0' }],
+  },
+  {
+    id: 'sort-reduced',
+    name: 'Sortcheck cable, reduced rate',
+    categoryId: 'cables',
+    offers: [{ price: '13.00', vendor: 'Gross Shop', vatRate: '7', priceIncludesVat: true }],
+  },
 ];
 
 describe('money: comparisons use net prices, tax labels come from the offer facts', () => {
@@ -75,10 +101,52 @@ describe('money: comparisons use net prices, tax labels come from the offer fact
     expect(de.offers.map((o: Json) => o.priceTaxLabel)).toEqual(['inkl. 19 % MwSt.', 'zzgl. 19 % MwSt.']);
   });
 
-  it('shows the cheapest offer by net price in search, with its quoted price and label', async () => {
+  it('lists the cheapest offer by net price in search: its net unit price, labelled, with the gross quote beside it', async () => {
     const body = await search(plain.buyer);
     const arm = body.data.find((r: Json) => r.id === 'vat-arm');
-    expect([arm.vendor, arm.price.amount, arm.priceTaxLabel]).toEqual(['Gross Shop', 55, 'incl. 19% VAT']);
+    // 55.00 / 1.19 = 46.218..., rounded once to the cent.
+    expect([arm.vendor, arm.price, arm.priceTaxLabel, arm.quotedPrice]).toEqual([
+      'Gross Shop',
+      { amount: 46.22, currency: 'EUR', formatted: '€46.22' },
+      'excl. 19% VAT',
+      { amount: 55, currency: 'EUR', formatted: '€55.00' },
+    ]);
+    // A net quote has no gross beside it.
+    const lamp = body.data.find((r: Json) => r.id === 'vat-lamp');
+    expect([lamp.price.amount, lamp.priceTaxLabel, lamp.quotedPrice]).toEqual([
+      52,
+      'excl. 19% VAT',
+      undefined,
+    ]);
+  });
+
+  it('lists one basis, net, and sorts by the price it lists, in the caller language', async () => {
+    const sorted = async (sort: string, language = 'en') =>
+      (
+        await get(
+          `/api/v1/marketplace/search?${new URLSearchParams({ query: 'sortcheck', sort })}`,
+          plain.buyer,
+          language,
+        )
+      ).data.map((r: Json) => [r.id, r.price.formatted, r.priceTaxLabel, r.quotedPrice?.formatted]);
+    expect(await sorted('price-asc')).toEqual([
+      ['sort-gross', '€10.12', 'excl. 19% VAT', '€12.04'],
+      ['sort-net', '€11.22', 'excl. 19% VAT', undefined],
+      ['sort-zero', '€12.14', 'excl. 0% VAT', undefined],
+      ['sort-reduced', '€12.15', 'excl. 7% VAT', '€13.00'],
+    ]);
+    expect((await sorted('price-desc')).map(([id]: string[]) => id)).toEqual([
+      'sort-reduced',
+      'sort-zero',
+      'sort-net',
+      'sort-gross',
+    ]);
+    expect((await sorted('price-asc', 'de'))[0]).toEqual([
+      'sort-gross',
+      '10,12\u00a0€',
+      'zzgl. 19 % MwSt.',
+      '12,04\u00a0€',
+    ]);
   });
 
   it('filters and counts price ranges by the net price', async () => {

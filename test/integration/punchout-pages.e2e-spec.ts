@@ -293,7 +293,7 @@ describe('punchout pages (HTTP)', () => {
       ),
     );
     expect(review.html).toContain('Punch was removed: its quantity is outside the allowed 1 to 10 now.');
-    expect(review.html).toContain('The price of Tape changed from €2.00 to €2.50.');
+    expect(review.html).toContain('The net unit price of Tape changed from €2.00 to €2.50.');
     expect(review.html).toContain('Glue stick, Going Away was removed: the offer no longer exists.');
     expect(review.html).not.toContain('NEW_ITEM-');
 
