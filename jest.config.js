@@ -7,7 +7,8 @@ const ES_ONLY = '(content-disposition|@apidevtools/json-schema-ref-parser|openid
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // jest's node environment, plus what a worker builds once for all its files (the compiled contract).
+  testEnvironment: '<rootDir>/test/support/worker-environment.ts',
   rootDir: '.',
   testMatch: [
     '<rootDir>/src/**/*.spec.ts?(x)',
