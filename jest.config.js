@@ -1,5 +1,6 @@
-// One jest run for all layers: unit specs beside the code (src/**/*.spec.ts), integration tests
-// against a real PostgreSQL (test/**/*.e2e-spec.ts) and browser tests (test/**/*.browser-spec.ts).
+// One jest run for all layers: unit specs beside the code (src/**/*.spec.ts), service tests on a real
+// PostgreSQL without HTTP (test/service/**/*.service-spec.ts), integration tests against a real
+// PostgreSQL over HTTP (test/**/*.e2e-spec.ts) and browser tests (test/**/*.browser-spec.ts).
 const { swcOptions } = require('./scripts/swc-options');
 
 // ES-only dependencies: jest on Node 20 cannot require() them, so they are compiled to CommonJS too.
@@ -12,6 +13,7 @@ module.exports = {
   rootDir: '.',
   testMatch: [
     '<rootDir>/src/**/*.spec.ts?(x)',
+    '<rootDir>/test/**/*.service-spec.ts',
     '<rootDir>/test/**/*.e2e-spec.ts?(x)',
     '<rootDir>/test/**/*.browser-spec.ts?(x)',
   ],
