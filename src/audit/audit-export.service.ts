@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify';
 import { canonicalize } from 'json-canonicalize';
 import { Readable } from 'node:stream';
+import { csvWriter } from '../common/csv/csv-writer';
 import { PrismaService } from '../database/prisma.service';
 import { StoredAuditEvent } from './audit-chain-verifier';
 import { EXPORTED_AUDIT_FIELDS } from './audit-event';
@@ -52,10 +52,7 @@ export class AuditExportService {
   export(organizationId: string, options: AuditExportOptions): Readable {
     const lines = this.lines(organizationId, options);
     if (options.format === 'jsonl') return Readable.from(lines, { objectMode: false });
-    const csv = stringify({ header: true, columns: [...EXPORTED_AUDIT_FIELDS] });
-    const rows = Readable.from(this.csvRecords(organizationId, options));
-    rows.on('error', (error) => csv.destroy(error));
-    return rows.pipe(csv);
+    return csvWriter(this.csvRecords(organizationId, options), EXPORTED_AUDIT_FIELDS);
   }
 
   private async *lines(organizationId: string, options: AuditExportOptions): AsyncGenerator<string> {
@@ -74,7 +71,10 @@ export class AuditExportService {
     }
   }
 
-  private async *csvRecords(organizationId: string, options: AuditExportOptions): AsyncGenerator<object> {
+  private async *csvRecords(
+    organizationId: string,
+    options: AuditExportOptions,
+  ): AsyncGenerator<Record<(typeof EXPORTED_AUDIT_FIELDS)[number], unknown>> {
     let written = 0;
     for await (const batch of this.batches(organizationId, options)) {
       for (const event of batch) yield { ...event, payload: canonicalize(event.payload) };

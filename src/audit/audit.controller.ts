@@ -4,6 +4,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { Principal } from '../auth/principal';
 import { RequireRoles } from '../auth/require-roles.decorator';
 import { ApiErrors } from '../common/decorators/api-responses.decorator';
+import { startedStream } from '../common/http/started-stream';
 import { UserRole } from '../generated/prisma/enums';
 import { AuditChainService } from './audit-chain.service';
 import { AuditExportService } from './audit-export.service';
@@ -58,14 +59,18 @@ export class AuditController {
       'unknown parameter.',
   })
   @Header('cache-control', 'no-store')
-  export(@CurrentPrincipal() principal: Principal, @Query() query: AuditExportQuery): StreamableFile {
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: AuditExportQuery,
+  ): Promise<StreamableFile> {
     const format = query.format ?? 'jsonl';
     const stream = this.exports.export(principal.organizationId, {
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,
       format,
     });
-    return new StreamableFile(stream, {
+    // Started before the 200 goes out: a database error before the first event is a 503, not a cut file.
+    return new StreamableFile(await startedStream(stream), {
       type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
       disposition: `attachment; filename="audit-${principal.organizationId}.${format}"`,
     });

@@ -1,4 +1,4 @@
-import { MATCHERS, PRODUCT_LEVEL_MATCHERS, escapeLike, normalizeName } from './guidance-matchers';
+import { MATCHERS, PRODUCT_LEVEL_MATCHERS, normalizeName } from './guidance-matchers';
 import { GUIDANCE_MATCHERS } from './dto/create-guidance-rule.dto';
 
 describe('guidance matcher definitions', () => {
@@ -28,10 +28,5 @@ describe('guidance matcher definitions', () => {
     expect(normalizeName('  Office WORLD  ')).toBe('office world');
     // btrim removes spaces only; so does the in-memory form.
     expect(normalizeName('\tOffice\n')).toBe('\toffice\n');
-  });
-
-  it('escape LIKE wildcards and the escape character', () => {
-    expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
-    expect(escapeLike('desk-accessories')).toBe('desk-accessories');
   });
 });

@@ -1,3 +1,4 @@
+import { escapeLike } from '../database/like-pattern';
 import { Prisma } from '../generated/prisma/client';
 import type { GuidanceMatcherName, GuidanceRuleSpec, OfferFacts, ProductFacts } from './guidance-rule';
 
@@ -24,11 +25,6 @@ export interface MatcherDefinition {
   matches(rule: GuidanceRuleSpec, product: ProductFacts, offer: OfferFacts): boolean;
   /** In SQL: whether any of `rules` (all of this matcher) matches; null when none could. */
   sql(rules: readonly GuidanceRuleSpec[]): Sql | null;
-}
-
-/** Escapes LIKE's wildcards and its escape character (PostgreSQL's default escape is `\`). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

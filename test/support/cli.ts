@@ -1,4 +1,5 @@
 import { runCli } from '../../src/admin/cli';
+import { RunningProcess, runTs } from './child-process';
 
 export interface CliRun {
   code: number;
@@ -25,4 +26,16 @@ export async function cliWithEnv(
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
   });
   return { code, stdout, stderr };
+}
+
+/** The operator CLI as its own process (src/admin/cli.ts through ts-register), for what must not end a process. */
+export function cliProcess(
+  databaseUrl: string,
+  argv: string[],
+  env: Record<string, string> = {},
+): RunningProcess {
+  const main =
+    "require('./src/admin/cli').runCli(process.argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env })" +
+    '.then((code) => process.exit(code), (error) => { process.stderr.write(`${error}\\n`); process.exit(1); })';
+  return runTs(['-e', main, '--', ...argv], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
 }

@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AuditChainService } from '../../audit/audit-chain.service';
@@ -127,6 +128,8 @@ export const auditExport = handler<ExportInput>({
     const from = timeOption(args, 'from');
     const to = timeOption(args, 'to');
     if (out !== undefined && existsSync(out)) throw new UsageError(`${out} exists; choose a new file`);
+    if (out !== undefined && !existsSync(dirname(resolve(out))))
+      throw new UsageError(`no such directory: ${dirname(resolve(out))}`);
     return { org, format, from, to, out };
   },
   async run(ctx) {
@@ -150,7 +153,7 @@ export const auditExport = handler<ExportInput>({
         bar?.update(done);
       },
     });
-    if (input.out) await pipeline(stream, createWriteStream(input.out, { flags: 'wx' }));
+    if (input.out) await writeFile(stream, input.out);
     else await writeAll(stream, ctx.io.stdout);
     bar?.finish();
     if (input.out) {
@@ -235,6 +238,20 @@ function timeOption(args: CliArgs, name: 'from' | 'to'): Date | undefined {
       `--${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T08:00:00Z`,
     );
   return date;
+}
+
+/**
+ * Writes a stream to a new file; when the stream fails (the database connection lost mid-export),
+ * the partial file is removed: a file cut short must not pass for a whole export.
+ */
+async function writeFile(stream: Readable, out: string): Promise<void> {
+  try {
+    await pipeline(stream, createWriteStream(out, { flags: 'wx' }));
+  } catch (error) {
+    // Only a file this command created ('wx' refused an existing one before anything was written).
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(out, { force: true });
+    throw error;
+  }
 }
 
 /** Copies a stream to the CLI's stdout, waiting for it to drain when it is a real stream. */

@@ -1,4 +1,5 @@
 import { createWriteStream, existsSync, statSync, type WriteStream } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ImportProblem } from '../../catalog/import/import-problem';
 import { formatOf, ImportFormat } from '../../catalog/import/import-records.reader';
@@ -81,6 +82,8 @@ export const catalogImport = handler<ImportInput>({
     const errorsOut = stringOption(args, 'errors-out');
     if (errorsOut !== undefined && existsSync(errorsOut))
       throw new UsageError(`${errorsOut} exists; choose a new file for --errors-out`);
+    if (errorsOut !== undefined && !existsSync(dirname(resolve(errorsOut))))
+      throw new UsageError(`no such directory for --errors-out: ${dirname(resolve(errorsOut))}`);
     return { file, format, strict: flagOption(args, 'strict'), errorsOut };
   },
   async run(ctx) {
@@ -94,6 +97,9 @@ export const catalogImport = handler<ImportInput>({
     const errors: WriteStream | undefined = errorsOut
       ? createWriteStream(errorsOut, { flags: 'wx' })
       : undefined;
+    // A file that cannot be written (disk full, removed directory) must fail the command, not the process.
+    let errorsFailed: Error | undefined;
+    errors?.on('error', (error) => (errorsFailed ??= error));
     let printed = 0;
     let found = 0;
     const onProblem = (problem: ImportProblem) => {
@@ -122,6 +128,7 @@ export const catalogImport = handler<ImportInput>({
         `... and ${found - printed} more problem(s)${errorsOut ? ` (all of them in ${errorsOut})` : '; --errors-out <file.jsonl> writes all of them'}\n`,
       );
     }
+    if (errorsFailed) throw new Error(`could not write --errors-out ${errorsOut}: ${errorsFailed.message}`);
     const rows = report.imported + report.skipped;
     printResult(
       ctx.io,

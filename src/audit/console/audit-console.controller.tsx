@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { Clock } from '../../common/clock/clock';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiError } from '../../common/http/api-error';
+import { startedStream } from '../../common/http/started-stream';
 import { InvalidInputError, validateInput } from '../../common/validation/validate-input';
 import type { PageLanguage } from '../../web/language';
 import { PageRoute } from '../../web/page-reply';
@@ -132,11 +133,11 @@ export class AuditConsoleController {
   /** The sessions the filters match (all of them, not one page), as JSON Lines or CSV. */
   @Get('sessions/export')
   @PageRoute()
-  sessionsExport(
+  async sessionsExport(
     @Viewer() viewer: ConsoleViewer,
     @PageLang() lang: PageLanguage,
     @Query() query: Record<string, unknown>,
-  ): PageResult {
+  ): Promise<PageResult> {
     const text = consoleMessages(lang);
     const format = exportFormat(query.format);
     const validated = validatedFilters(ListAuditSessionsQuery, sessionFilters(query));
@@ -213,11 +214,11 @@ export class AuditConsoleController {
   /** The administration events the filters match, as JSON Lines or CSV. */
   @Get('administration/export')
   @PageRoute()
-  administrationExport(
+  async administrationExport(
     @Viewer() viewer: ConsoleViewer,
     @PageLang() lang: PageLanguage,
     @Query() query: Record<string, unknown>,
-  ): PageResult {
+  ): Promise<PageResult> {
     const text = consoleMessages(lang);
     const format = exportFormat(query.format);
     const dto = validatedFilters(ListAdministrationEventsQuery, administrationFilters(query));
@@ -408,11 +409,19 @@ function exportRefused(
   );
 }
 
-/** An export as a download named `<name>-<day>.<format>`. */
-function exportDownload(body: Readable, format: ExportFormat, name: string, now: Date): PageResult {
+/**
+ * An export as a download named `<name>-<day>.<format>`, once its first chunk is made: a filter the
+ * database refuses or an outage before it is an error page (400, 503), not a download cut short.
+ */
+async function exportDownload(
+  body: Readable,
+  format: ExportFormat,
+  name: string,
+  now: Date,
+): Promise<PageResult> {
   return {
     kind: 'download',
-    body,
+    body: await startedStream(body),
     contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
     fileName: `${name}-${now.toISOString().slice(0, 10)}.${format}`,
   };

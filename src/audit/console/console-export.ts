@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
+import { csvWriter } from '../../common/csv/csv-writer';
 
 /**
- * Rows as a JSON Lines or CSV download (csv-stringify; objects in a CSV column as JSON), streamed as
- * they come so an export of any length holds one page of rows in memory.
+ * Rows as a JSON Lines or CSV download (the one CSV writer: objects in a cell as JSON, text cells
+ * neutralised), streamed as they come so an export of any length holds one page of rows in memory.
  */
 export function exportRows<Row extends Record<string, unknown>>(
   rows: AsyncIterable<Row>,
@@ -17,8 +17,7 @@ export function exportRows<Row extends Record<string, unknown>>(
       })(),
     );
   }
-  const csv = stringify({ header: true, columns, cast: { object: (value) => JSON.stringify(value) } });
-  return Readable.from(rows).pipe(csv);
+  return csvWriter(rows, columns);
 }
 
 /** The rows of every page, in order. */

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/http/api-error';
+import { insensitiveContains, insensitiveEquals } from '../../database/like-pattern';
 import { PrismaService } from '../../database/prisma.service';
 import { AuditEvent, Prisma } from '../../generated/prisma/client';
 import {
@@ -52,10 +53,10 @@ export class AuditReviewService {
     if (range) and.push({ createdAt: range });
     if (query.status) and.push({ status: query.status });
     if (query.email) and.push({ user: { email: query.email } });
-    if (query.reference) and.push({ publicId: { equals: query.reference, mode: 'insensitive' } });
+    if (query.reference) and.push({ publicId: insensitiveEquals(query.reference) });
     if (query.protocol) and.push({ protocol: query.protocol });
     if (query.product) {
-      const name = { contains: query.product, mode: 'insensitive' as const };
+      const name = insensitiveContains(query.product);
       and.push({
         OR: [
           { productId: query.product },
@@ -210,7 +211,7 @@ export class AuditReviewService {
     };
     if (range) where.occurredAt = range;
     if (query.actor) {
-      const part = { contains: query.actor, mode: 'insensitive' as const };
+      const part = insensitiveContains(query.actor);
       const users = await this.prisma.user.findMany({
         where: { organizationId, email: part },
         select: { id: true },

@@ -31,3 +31,31 @@ export function IsWellFormedText(options?: ValidationOptions): PropertyDecorator
     options,
   );
 }
+
+/** NUL (U+0000): PostgreSQL's text and jsonb cannot hold it (22021), so no query may carry one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const NUL = /\u0000/;
+
+/** True when PostgreSQL can store or compare `value` as text: well-formed, no NUL. */
+export function isStorableText(value: string): boolean {
+  return !NUL.test(value) && isWellFormedText(value);
+}
+
+/**
+ * A text filter or field PostgreSQL can take: no NUL and no lone surrogate, checked before any query,
+ * so such input is a 400 naming the field (never an error from the database mid-answer).
+ */
+export function IsStorableText(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isStorableText',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || isStorableText(value),
+        defaultMessage: buildMessage(
+          (prefix) => `${prefix}$property must be text without a NUL (U+0000) character or a lone surrogate`,
+        ),
+      },
+    },
+    options,
+  );
+}

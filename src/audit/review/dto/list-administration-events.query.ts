@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsStorableText } from '../../../common/validation/well-formed-text';
 import { ADMINISTRATION_EVENT_TYPES } from '../administration-events';
 import { AuditPageQuery } from './audit-page.query';
 
@@ -16,5 +17,6 @@ export class ListAdministrationEventsQuery extends AuditPageQuery {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @MaxLength(320)
+  @IsStorableText()
   actor?: string;
 }

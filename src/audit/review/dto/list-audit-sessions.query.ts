@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsUserEmail } from '../../../common/validation/email';
+import { IsStorableText } from '../../../common/validation/well-formed-text';
 import { PUNCHOUT_PROTOCOLS, PUNCHOUT_STATUSES, PunchoutStatusName } from '../session-record';
 import { AuditPageQuery } from './audit-page.query';
 
@@ -34,6 +35,7 @@ export class ListAuditSessionsQuery extends AuditPageQuery {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @MaxLength(64)
+  @IsStorableText()
   reference?: string;
 
   @ApiPropertyOptional({
@@ -43,6 +45,7 @@ export class ListAuditSessionsQuery extends AuditPageQuery {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @IsStorableText()
   product?: string;
 
   @ApiPropertyOptional({ enum: PUNCHOUT_PROTOCOLS, description: 'How the session started.' })
