@@ -25,6 +25,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!${ES_ONLY}/)`],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  // Long files first also on a fresh checkout, which has no timings yet (see the file).
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
