@@ -1,7 +1,7 @@
 // `node bench/run.js test-files --checkout before=<dir> --checkout after=<dir> [options] -- <test paths>`:
 // how long the same jest test files take in two (or more) checkouts of this repository, e.g. main and
 // a branch that changes how the tests run. The checkouts run in turns (A B, B A, A B, ...) so that the
-// load of this shared machine falls on both alike; each row reports the median round. Measured per run:
+// load of this shared machine falls on both alike; each row reports the median of its rounds. Measured per run:
 // the wall time, the CPU time of jest and everything it started (user + system, from /usr/bin/time when
 // the machine has it) and the tests jest counted, which must be the same number in every checkout.
 //   --rounds R     rounds per checkout (default 3)
@@ -104,7 +104,8 @@ function runJest(checkout, options, scratch) {
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const seconds = (ms) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 
