@@ -1,9 +1,9 @@
 // `node bench/run.js test-files --checkout before=<dir> --checkout after=<dir> [options] -- <test paths>`:
 // how long the same jest test files take in two (or more) checkouts of this repository, e.g. main and
 // a branch that changes how the tests run. The checkouts run in turns (A B, B A, A B, ...) so that the
-// load of this shared machine falls on both alike; each row reports the median of its rounds. Measured per run:
-// the wall time, the CPU time of jest and everything it started (user + system, from /usr/bin/time when
-// the machine has it) and the tests jest counted, which must be the same number in every checkout.
+// load of this shared machine falls on both alike; each row reports the median of its rounds. Measured
+// per run: the wall time, the CPU time of jest and everything it started (user + system, from
+// /usr/bin/time when the machine has it) and the tests jest counted, the same in every checkout.
 //   --rounds R     rounds per checkout (default 3)
 //   --workers N    jest's --maxWorkers (default 1: the other core stays for PostgreSQL)
 //   --cold         each run with jest's --no-cache: every file is compiled again
