@@ -46,6 +46,7 @@ const PUBLIC_FILES = {
     'audit-actor.ts', // how an actor is named (cli:<user>@<host>)
     'audit-checkpoint.ts', // signed checkpoints: parsed by the operator CLI
     'audit-signing-key.ts', // the signing key provider and key generation (CLI keygen)
+    'audit-file-verifier.ts', // verifies an exported chain with no database (CLI audit verify-file)
   ],
   auth: [
     'principal.ts', // who is calling, for every authenticated route

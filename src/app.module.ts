@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -38,6 +39,8 @@ export class AppModule {
         ClockModule.forRoot(clock),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
+        // The registry of the background tasks (src/common/schedule/periodic-task.ts).
+        ScheduleModule.forRoot(),
         WebModule,
         HealthModule,
         HomeModule,

@@ -1,8 +1,10 @@
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import pino from 'pino';
 import { closeGracefully, requestsInFlight } from './bootstrap/close-gracefully';
 import { createApp } from './bootstrap/create-app';
 import { heapBudgetWarning } from './bootstrap/heap-budget';
+import { noticeBox } from './bootstrap/notice-box';
+import { startupFailure } from './bootstrap/startup-failure';
 import { ConfigValidationError, loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/database-url';
 import { runMigrations } from './database/migration-runner';
@@ -36,13 +38,16 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   const heapWarning = heapBudgetWarning(config);
   if (heapWarning) app.get(Logger).warn(heapWarning);
-  if (config.demo.seed) {
-    const result = await app.get(DemoSeedService).seedIfEmpty();
-    process.stdout.write(`${demoInstructions(result, config.publicUrl)}\n`);
-  }
+  const demo = config.demo.seed ? await app.get(DemoSeedService).seedIfEmpty() : undefined;
   await app.listen({ port: config.port, host: config.host });
   const { address, port } = app.getHttpServer().address() as { address: string; port: number };
   app.get(Logger).log(`Gateway listening on ${address}:${port}, public URL ${config.publicUrl}`);
+  if (demo) {
+    // Last, and boxed: the one-time credentials must stand out from the log lines above them. Written
+    // into the logger's own (asynchronous) stream, so that it really comes after those lines.
+    const instructions = demoInstructions(demo, config.publicUrl);
+    logStream().write(demo.created ? noticeBox(instructions) : `${instructions}\n`);
+  }
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -68,7 +73,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => void shutdown(signal));
 }
 
+/** The stream the application's JSON log lines go to (stdout, written asynchronously by pino). */
+function logStream(): { write(text: string): unknown } {
+  const root = PinoLogger.root as unknown as Record<symbol, { write(text: string): unknown } | undefined>;
+  return root?.[pino.symbols.streamSym] ?? process.stdout;
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`Gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`Gateway failed to start: ${startupFailure(error)}\n`);
   process.exit(1);
 });

@@ -6,8 +6,9 @@ import type { CliIo } from './cli-output';
 
 /*
  * What every CLI command shares. A command is two parts:
- * - its SPEC (name, summary, usage, options): light, in commands/<feature>.commands.ts, read for
- *   `--help`, usage errors and suggestions without loading the application;
+ * - its SPEC (name, summary, usage, options): light, in commands/<feature>.commands.ts; commander
+ *   reads the command line with it (cli-program.ts) for `--help`, usage errors and suggestions
+ *   without loading the application;
  * - its HANDLER (parse the arguments, run): in commands/<feature>.handlers.ts, loaded only when the
  *   command runs, because it pulls in Nest, Prisma and the services (about a second of start-up).
  * This file is light too: it must not import a service, a DTO or class-validator.
@@ -34,7 +35,7 @@ export interface OptionSpec {
   type: 'string' | 'boolean';
   /** Repeatable (`--role a --role b`). */
   multiple?: boolean;
-  /** What the value is, as the usage shows it: `<slug>`. */
+  /** What the value is, as the help shows it: `<slug>` (`jsonl|csv` is shown as `<jsonl|csv>`). */
   value?: string;
   /** One line for `gateway <command> --help`. */
   help: string;
@@ -48,7 +49,7 @@ export interface CommandSpec {
   /** The arguments after the name, as the usage line shows them. */
   usage: string;
   options: Record<string, OptionSpec>;
-  /** More lines for `gateway <command> --help`. */
+  /** More paragraphs for `gateway <command> --help` (wrapped to the terminal's width). */
   details?: string[];
   /** Loads the handler (and with it the application code) when the command runs. */
   handler(): Promise<CommandHandler>;

@@ -1,4 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { PeriodicTask } from '../common/schedule/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { AuditChainService } from './audit-chain.service';
@@ -9,14 +11,14 @@ import { AuditSigningKey } from './audit-signing-key';
  * Every AUDIT_CHECKPOINT_INTERVAL_SECONDS (0 = off) logs one JSON line
  * `{"type":"audit_checkpoint","checkpoint":{...}}` per organization whose chain head moved since
  * this replica last logged it: the log pipeline, which the database administrator does not control,
- * becomes an outside witness of the chain. A plain unref'd timer that never overlaps itself and
- * stops on shutdown; each replica logs on its own (duplicates are harmless witnesses).
+ * becomes an outside witness of the chain. A periodic task (jittered, never overlapping; a shutdown
+ * ends it after the organization at hand); each replica logs on its own (duplicates are harmless
+ * witnesses).
  */
 @Injectable()
-export class AuditCheckpointScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AuditCheckpointScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AuditCheckpoint');
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly task: PeriodicTask<AuditCheckpoint[]>;
   private readonly logged = new Map<string, number>();
 
   constructor(
@@ -24,42 +26,42 @@ export class AuditCheckpointScheduler implements OnApplicationBootstrap, OnAppli
     private readonly prisma: PrismaService,
     private readonly chain: AuditChainService,
     private readonly key: AuditSigningKey,
-  ) {}
+    registry: SchedulerRegistry,
+  ) {
+    this.task = new PeriodicTask(registry, {
+      name: 'audit-checkpoint',
+      everyMs: config.audit.checkpointIntervalSeconds * 1000,
+      run: (stopping) => this.logMovedHeads(stopping),
+    });
+  }
 
   onApplicationBootstrap(): void {
     // A missing or unreadable key stops the server here, not at the first checkpoint.
     this.key.load();
-    const seconds = this.config.audit.checkpointIntervalSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => void this.tick(), seconds * 1000);
-    this.timer.unref();
+    if (this.config.audit.checkpointIntervalSeconds > 0) this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** Signs and logs the heads that moved; returns what it logged. Failures wait for the next tick. */
+  /** Signs and logs the heads that moved; returns what it logged. Failures wait for the next run. */
   async tick(): Promise<AuditCheckpoint[]> {
-    if (this.running) return [];
-    this.running = true;
+    return (await this.task.runNow()) ?? [];
+  }
+
+  private async logMovedHeads(stopping: AbortSignal): Promise<AuditCheckpoint[]> {
     const logged: AuditCheckpoint[] = [];
-    try {
-      const { rows } = await this.prisma.pool.query<{ organization_id: string; sequence: string }>(
-        'SELECT organization_id, sequence::text AS sequence FROM audit_chain_head WHERE sequence > 0',
-      );
-      for (const row of rows) {
-        if (this.logged.get(row.organization_id) === Number(row.sequence)) continue;
-        const checkpoint = await this.chain.signedHead(row.organization_id);
-        this.logger.log({ type: 'audit_checkpoint', checkpoint }, 'audit checkpoint');
-        this.logged.set(row.organization_id, checkpoint.sequence);
-        logged.push(checkpoint);
-      }
-    } catch (error) {
-      this.logger.warn(`Audit checkpoint failed, retrying next interval: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
+    const { rows } = await this.prisma.pool.query<{ organization_id: string; sequence: string }>(
+      'SELECT organization_id, sequence::text AS sequence FROM audit_chain_head WHERE sequence > 0',
+    );
+    for (const row of rows) {
+      if (stopping.aborted) break;
+      if (this.logged.get(row.organization_id) === Number(row.sequence)) continue;
+      const checkpoint = await this.chain.signedHead(row.organization_id);
+      this.logger.log({ type: 'audit_checkpoint', checkpoint }, 'audit checkpoint');
+      this.logged.set(row.organization_id, checkpoint.sequence);
+      logged.push(checkpoint);
     }
     return logged;
   }

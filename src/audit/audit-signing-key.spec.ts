@@ -9,20 +9,18 @@ import { AuditSigningKey, generateSigningKeyPem, writePrivateKeyFile } from './a
 
 describe('AuditSigningKey', () => {
   let dir: string;
-  const cwd = process.cwd();
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'audit-key-'));
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    process.chdir(cwd);
     rmSync(dir, { recursive: true, force: true });
     jest.restoreAllMocks();
   });
 
   const keyFor = (env: Record<string, string>) =>
-    new AuditSigningKey(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+    new AuditSigningKey(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(dir, '.data'), ...env }));
 
   it('signs with the key in AUDIT_SIGNING_KEY_FILE, and its keyId names that key', () => {
     const file = join(dir, 'key.pem');
@@ -36,7 +34,7 @@ describe('AuditSigningKey', () => {
   });
 
   it('keeps the key owner-only but leaves the directory it creates traversable', () => {
-    // The default ./.data also holds the embedded database, whose server runs as another user (as
+    // The default DATA_DIR also holds the embedded database, whose server runs as another user (as
     // root, `postgres`): a 0700 ./.data made `npm start` fail with initdb "Permission denied".
     const file = join(dir, 'data', 'audit-signing-key.pem');
     writePrivateKeyFile(file, generateSigningKeyPem().privateKeyPem);
@@ -54,8 +52,7 @@ describe('AuditSigningKey', () => {
     expect(() => keyFor({ AUDIT_SIGNING_KEY_FILE: rsa }).load()).toThrow(/holds a rsa key, not Ed25519/);
   });
 
-  it('without the variable, generates ./.data/audit-signing-key.pem once (0600) and reuses it', () => {
-    process.chdir(dir);
+  it('without the variable, generates DATA_DIR/audit-signing-key.pem once (0600) and reuses it', () => {
     const first = keyFor({ NODE_ENV: 'development' });
     first.load();
     const file = join(dir, '.data/audit-signing-key.pem');
@@ -66,7 +63,6 @@ describe('AuditSigningKey', () => {
   });
 
   it('warns in production without the variable; in tests keeps a key in memory only', () => {
-    process.chdir(dir);
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     keyFor({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://x@localhost/x' }).load();
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^AUDIT_SIGNING_KEY_FILE is not set/));
@@ -76,7 +72,6 @@ describe('AuditSigningKey', () => {
   });
 
   it('is loaded only when first used', () => {
-    process.chdir(dir);
     const key = keyFor({ NODE_ENV: 'development' });
     expect(existsSync(join(dir, '.data'))).toBe(false);
     void key.keyId;

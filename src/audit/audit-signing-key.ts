@@ -6,7 +6,6 @@ import { AppConfig } from '../config/app-config';
 import { AuditCheckpoint, keyIdOf, signCheckpoint, UnsignedCheckpoint } from './audit-checkpoint';
 
 /** Where the key is kept when AUDIT_SIGNING_KEY_FILE is not set (outside tests). */
-export const DEFAULT_SIGNING_KEY_FILE = './.data/audit-signing-key.pem';
 
 /** A new Ed25519 private key as PEM (PKCS#8), and its public key as PEM (SPKI). */
 export function generateSigningKeyPem(): { privateKeyPem: string; publicKeyPem: string } {
@@ -89,7 +88,7 @@ export class AuditSigningKey {
   private resolveKey(config: AppConfig): KeyObject {
     if (config.audit.signingKeyFile) return loadPrivateKey(config.audit.signingKeyFile);
     if (config.nodeEnv === 'test') return generateKeyPairSync('ed25519').privateKey;
-    const file = resolve(DEFAULT_SIGNING_KEY_FILE);
+    const file = config.audit.generatedKeyFile;
     if (!existsSync(file)) {
       try {
         writePrivateKeyFile(file, generateSigningKeyPem().privateKeyPem);

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
+import { QuietStartupLogger } from './quiet-startup.logger';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
 import { REQUEST_ID_HEADER, requestIdFor } from '../common/http/request-id';
@@ -77,7 +78,7 @@ export async function createApp(
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -59,6 +59,20 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('DATABASE_URL:') && p.includes('(value hidden)'))).toBe(true);
   });
 
+  it.each([
+    ['DATABASE_URL', 'postgres://gateway:Sg4/x+Ab@db:5432/gateway', 'Sg4/x+Ab'],
+    ['DATABASE_URL', 'postgresql://gateway:Sg4x@db:port/gateway', 'Sg4x'],
+    ['DATABASE_REPLICA_URLS', 'postgres://r:fine@r1/gw, postgres://r:Sg4/x@r2/gw', 'Sg4/x'],
+    ['REDIS_URL', 'redis://:Sg4/x+Ab@cache:6379', 'Sg4/x+Ab'],
+  ])(
+    'refuses a %s that is no URL (a / in the password), saying how to fix it without showing it',
+    (name, value, secret) => {
+      const problem = problemsOf({ [name]: value }).find((p) => p.startsWith(`${name}:`));
+      expect(problem).toMatch(/not a valid URL.*percent-encode/);
+      expect(problem).not.toContain(secret);
+    },
+  );
+
   it('reads the replica URLs as a comma-separated list, with the lag bound and check interval', () => {
     expect(loadConfig({}).database.replicas).toEqual({ urls: [], maxLagMs: 2_000, checkMs: 500 });
     const config = loadConfig({

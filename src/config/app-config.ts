@@ -1,9 +1,15 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EnvironmentVariables } from './environment.dto';
 import { ENVIRONMENT_VARIABLE_NAMES } from './environment-variable-names';
+
+/**
+ * The gateway's installation: the checkout, the release bundle or the image's /app (two levels up
+ * from src/config and dist/config alike). Its files follow it, not the current directory.
+ */
+const INSTALLATION_DIR = resolve(__dirname, '..', '..');
 
 /** The one typed configuration object every module reads (injected as `AppConfig`). */
 export class AppConfig {
@@ -12,6 +18,8 @@ export class AppConfig {
   readonly host!: string;
   /** Base URL without a trailing slash. */
   readonly publicUrl!: string;
+  /** PUBLIC_URL is not set: publicUrl is the guess http://localhost:PORT (the CLI says so). */
+  readonly publicUrlIsDefault!: boolean;
   readonly database!: {
     /** Undefined until the embedded PostgreSQL has started, when DATABASE_URL is not set. */
     url: string | undefined;
@@ -103,9 +111,13 @@ export class AppConfig {
     /** Largest setup request body, in bytes. */
     maxBytes: number;
   };
+  /** Absolute: where the gateway keeps the files it makes (DATA_DIR, by default the installation's .data). */
+  readonly dataDir!: string;
   readonly audit!: {
     /** Absolute path of the checkpoint signing key, or undefined (see AuditSigningKey). */
     signingKeyFile: string | undefined;
+    /** Where a key is generated when AUDIT_SIGNING_KEY_FILE is not set (in DATA_DIR). */
+    generatedKeyFile: string;
     checkpointIntervalSeconds: number;
   };
   /** Single sign-on to the compliance console; undefined when CONSOLE_OIDC_ISSUER is not set. */
@@ -145,7 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const vars = plainToInstance(EnvironmentVariables, raw);
-  const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true });
+  // One problem per variable: a value that is no postgresql:// URL need not also be told it does not parse.
+  const errors = validateSync(vars, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
   const problems = errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) => {
       const shown = /SECRET|PASSWORD|DATABASE_URL|DATABASE_REPLICA_URLS|REDIS_URL/.test(error.property)
@@ -168,11 +181,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
+  const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(INSTALLATION_DIR, '.data');
   return new AppConfig({
     nodeEnv: vars.NODE_ENV,
+    dataDir,
     port: vars.PORT,
     host: vars.HOST,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrlIsDefault: vars.PUBLIC_URL === undefined,
     database: {
       url: vars.DATABASE_URL,
       poolMax: vars.DATABASE_POOL_MAX,
@@ -186,7 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
-      embedded: { dir: resolve(vars.EMBEDDED_DATABASE_DIR), port: vars.EMBEDDED_DATABASE_PORT },
+      embedded: {
+        dir: vars.EMBEDDED_DATABASE_DIR ? resolve(vars.EMBEDDED_DATABASE_DIR) : join(dataDir, 'postgres'),
+        port: vars.EMBEDDED_DATABASE_PORT,
+      },
       replicas: {
         urls: (vars.DATABASE_REPLICA_URLS ?? '')
           .split(',')
@@ -272,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
+      generatedKeyFile: join(dataDir, 'audit-signing-key.pem'),
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
     },
     consoleOidc: vars.CONSOLE_OIDC_ISSUER

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsParsableUrl } from './parsable-url.decorator';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
@@ -53,6 +54,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsParsableUrl()
   PUBLIC_URL?: string;
 
   /**
@@ -130,6 +132,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  @IsParsableUrl()
   DATABASE_URL?: string;
 
   /** Connections per process. */
@@ -206,6 +209,7 @@ export class EnvironmentVariables {
   @Matches(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
     message: 'DATABASE_REPLICA_URLS must be comma-separated postgresql:// URLs',
   })
+  @IsParsableUrl({ list: true })
   DATABASE_REPLICA_URLS?: string;
 
   /**
@@ -226,10 +230,25 @@ export class EnvironmentVariables {
   @Max(60_000)
   DATABASE_REPLICA_CHECK_MS = 500;
 
-  /** Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set. */
+  /**
+   * Where the gateway keeps the files it makes itself: the embedded PostgreSQL (`postgres/`, its
+   * password beside it) and a generated audit signing key. The same for the server and every CLI
+   * command, whatever the current directory.
+   * @default `.data` in the installation directory (beside `dist/` and `bin/`)
+   */
+  @IsOptional()
   @IsString()
   @MaxLength(500)
-  EMBEDDED_DATABASE_DIR = './.data/postgres';
+  DATA_DIR?: string;
+
+  /**
+   * Where the embedded PostgreSQL keeps its data when `DATABASE_URL` is not set.
+   * @default `DATA_DIR/postgres`
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  EMBEDDED_DATABASE_DIR?: string;
 
   /** Port of the embedded PostgreSQL (bound to 127.0.0.1 only). */
   @Type(() => Number)
@@ -250,6 +269,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  @IsParsableUrl()
   REDIS_URL?: string;
 
   /**
@@ -594,9 +614,9 @@ export class EnvironmentVariables {
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
    * Set it in production: every replica mounts the same file, and a copy is kept where the database
-   * administrator cannot reach it. Unset: generated once under `./.data/` (production logs a warning).
+   * administrator cannot reach it. Unset: generated once in `DATA_DIR` (production logs a warning).
    * @section Audit trail
-   * @default `./.data/audit-signing-key.pem`, generated
+   * @default `DATA_DIR/audit-signing-key.pem`, generated
    */
   @IsOptional()
   @IsString()
@@ -619,6 +639,7 @@ export class EnvironmentVariables {
    */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @IsParsableUrl()
   @MaxLength(2_048)
   CONSOLE_OIDC_ISSUER?: string;
 

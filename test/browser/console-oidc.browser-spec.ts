@@ -2,6 +2,7 @@ import { Browser, Page } from 'playwright-core';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createOrganization, createUser } from '../factories/identity.factory';
 import {
+  BROWSER_TEST_TIMEOUT_MS,
   describeWithBrowser,
   DESKTOP,
   failOnDialogs,
@@ -38,7 +39,7 @@ describeWithBrowser('compliance console single sign-on in Chromium', () => {
     const acme = await createOrganization(t.prisma, { name: 'Acme Procurement' });
     await createUser(t.prisma, acme, { email: 'auditor@acme.example', roles: [UserRole.auditor] });
     await createUser(t.prisma, acme, { email: 'buyer@acme.example', roles: [UserRole.buyer] });
-  }, 60_000);
+  }, BROWSER_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -4,6 +4,7 @@ import { demoProductId } from '../../src/catalog/demo/demo-catalog.generator';
 import { organizationWithTokens } from '../factories/guidance.factory';
 import { onTestApp, startPunchout } from '../factories/punchout.factory';
 import {
+  BROWSER_TEST_TIMEOUT_MS,
   describeWithBrowser,
   DESKTOP,
   launchBrowser,
@@ -32,7 +33,7 @@ describeWithBrowser('demo products with drawn pictures in Chromium', () => {
     await t.app.get(CatalogService).generateDemo({ products: 200, seed: 1 });
     buyer = (await organizationWithTokens(t.prisma)).buyer;
     browser = await launchBrowser();
-  }, 60_000);
+  }, BROWSER_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -153,10 +153,29 @@ describe('the release bundle', () => {
       expect(cli.output()).toMatch(/\bdemo\b/);
     }, 120_000);
 
-    it('drains and exits 0 on SIGTERM, stopping its PostgreSQL', async () => {
+    it('verifies an audit export offline with the bundled verifier', async () => {
+      const file = join(work, 'demo-audit.jsonl');
+      const exported = runCommand(
+        join(home, 'bin/gateway'),
+        ['audit', 'export', '--org', 'demo', '--format', 'jsonl', '--out', file],
+        { cwd: work, env },
+      );
+      expect(await exported.exited).toBe(0);
+      // No database variables: the verifier reads only the file.
+      const verified = runCommand(join(home, 'bin/gateway'), ['audit', 'verify-file', file], {
+        cwd: work,
+        env: { PATH: path, HOME: work },
+      });
+      expect(await verified.exited).toBe(0);
+      expect(verified.output()).toMatch(/^OK: \d+ event\(s\)/m);
+    }, 120_000);
+
+    it('drains and exits 0 on SIGTERM, stopping its PostgreSQL, whose data is in the bundle, not the working directory', async () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
-      expect(existsSync(join(work, '.data/postgres/postmaster.pid'))).toBe(false);
+      expect(existsSync(join(home, '.data/postgres/PG_VERSION'))).toBe(true);
+      expect(existsSync(join(home, '.data/postgres/postmaster.pid'))).toBe(false);
+      expect(existsSync(join(work, '.data'))).toBe(false);
     }, 60_000);
   });
 });

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runMigrations } from '../../src/database/migration-runner';
 import { freePort } from './free-port';
 import { resetContractCoverage } from './openapi-coverage';
+import { TEST_SERVER_MAJOR_VAR } from './pg-dump';
 import { TEST_SERVER_URL_VAR, TEST_TEMPLATE_DB_VAR, databaseUrl } from './test-env';
 
 /**
@@ -34,6 +35,11 @@ export default async function globalSetup(): Promise<void> {
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
+    // For the tests that need client programs of the server's version (pg-dump.ts).
+    const { rows } = await admin.query<{ version: string }>(
+      "SELECT current_setting('server_version_num') AS version",
+    );
+    process.env[TEST_SERVER_MAJOR_VAR] = String(Math.floor(Number(rows[0].version) / 10_000));
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
   } finally {

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
+import { describeWithParts } from './external-parts';
 import { freePort } from './free-port';
 import { timeUntil } from './load';
 
@@ -8,11 +9,18 @@ export const REDIS_SERVER = process.env.REDIS_SERVER_PATH || 'redis-server';
 const available = spawnSync(REDIS_SERVER, ['--version']).status === 0;
 
 /** describe() when a redis-server binary exists; otherwise skipped loudly (in CI: an error). */
-export const describeWithRedisServer = (name: string, body: () => void) => {
-  if (!available && process.env.CI) throw new Error(`${REDIS_SERVER} not found: .ci/run installs it.`);
-  if (!available) process.stderr.write(`Redis outage drill SKIPPED: no ${REDIS_SERVER} on PATH.\n`);
-  (available ? describe : describe.skip)(`${name} [redis-server]`, body);
-};
+export const describeWithRedisServer = (name: string, body: () => void) =>
+  describeWithParts(
+    [
+      {
+        name: 'redis-server',
+        missing: available ? undefined : `no ${REDIS_SERVER} on PATH`,
+        fix: 'apt-get install redis-server (or set REDIS_SERVER_PATH)',
+      },
+    ],
+    `${name} [redis-server]`,
+    body,
+  );
 
 /**
  * A throw-away Redis of this test's own (no persistence, loopback only), which the test may stop and

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { describeWithParts, ExternalPart } from './external-parts';
 
 const PROBE = `
 const url = new URL(process.argv[1]);
@@ -25,18 +26,20 @@ export function testRedisUrl(): string | undefined {
       // .ci/run starts a Redis when none answers; in CI a silently skipped suite would hide a failure.
       throw new Error(`No Redis answers at ${url}: .ci/run should have started one (TEST_REDIS_URL).`);
     }
-    if (!probed.url) {
-      process.stderr.write(
-        `Redis-backed rate-limit tests SKIPPED: nothing answers at ${url} (set TEST_REDIS_URL to run them).\n`,
-      );
-    }
   }
   return probed.url;
 }
 
-/** describe() when a Redis is available, describe.skip() otherwise. */
-export const describeWithRedis = (name: string, body: () => void) =>
-  (testRedisUrl() ? describe : describe.skip)(`${name} [Redis]`, body);
+/** describe() when a Redis answers; otherwise skipped and named in the summary (in CI: an error). */
+export const describeWithRedis = (name: string, body: () => void) => {
+  const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+  const redis: ExternalPart = {
+    name: 'Redis',
+    missing: testRedisUrl() ? undefined : `nothing answers at ${url}`,
+    fix: 'start a Redis (apt-get install redis-server) or set TEST_REDIS_URL',
+  };
+  describeWithParts([redis], `${name} [Redis]`, body);
+};
 
 /** A key prefix of this run's own, so parallel runs sharing one Redis never count together. */
 export const testRedisPrefix = () => `mpg-test:${process.pid}:${randomBytes(4).toString('hex')}:`;

@@ -15,8 +15,7 @@ export const AUDIT_COMMANDS: CommandGroup = {
         checkpoint: option.list('<file>', 'checkpoints: a JSON file, JSON Lines, or gateway log lines'),
       },
       details: [
-        'Exit 1 names the first broken event. A checkpoint beyond the head is broken too:',
-        'events were removed, or the database was restored from a backup older than it.',
+        'Exit 1 names the first broken event. A checkpoint beyond the head is broken too: events were removed, or the database was restored from a backup older than it.',
       ],
       handler: async () => (await handlers()).auditVerify,
     },
@@ -40,10 +39,28 @@ export const AUDIT_COMMANDS: CommandGroup = {
         out: option.string('<file>', 'a new file to write (default: stdout)'),
       },
       details: [
-        'Verify an export offline: npm run audit:verify-file -- <file.jsonl> [--public-key <pem>] [--checkpoint <file>]',
-        'It exits 0 intact, 1 broken, 3 incomplete (the export ends before a checkpoint: export again).',
+        'Verify a JSON Lines export offline, anywhere the gateway is installed: gateway audit verify-file',
       ],
       handler: async () => (await handlers()).auditExport,
+    },
+    {
+      name: 'audit verify-file',
+      summary: 'verifies an exported chain offline (no database, no gateway)',
+      usage: '<export.jsonl> [--public-key <pem>] [--checkpoint <file>]...',
+      options: {
+        'public-key': option.string(
+          '<pem>',
+          'the signing public key: a PEM file, or the JSON of GET /api/v1/audit/public-key',
+        ),
+        checkpoint: option.list(
+          '<file>',
+          'signed checkpoints (needs --public-key): JSON, JSON Lines or log lines',
+        ),
+      },
+      details: [
+        'Exit 0 intact, 1 broken (names the line and sequence), 3 incomplete: the events verify, but the export ends before a signed checkpoint (export again).',
+      ],
+      handler: async () => (await import('./audit-verify-file.handler')).auditVerifyFile,
     },
     {
       name: 'audit keygen',
@@ -52,7 +69,7 @@ export const AUDIT_COMMANDS: CommandGroup = {
       options: {
         out: option.string(
           '<file>',
-          'where (default AUDIT_SIGNING_KEY_FILE or ./.data/audit-signing-key.pem)',
+          'where (default AUDIT_SIGNING_KEY_FILE, else DATA_DIR/audit-signing-key.pem)',
         ),
       },
       details: ['The file gets mode 0600 and is never overwritten; the public key is printed.'],

@@ -7,12 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { AuditChainService } from '../../audit/audit-chain.service';
 import { AuditCheckpoint, keyIdOf, parseCheckpoints } from '../../audit/audit-checkpoint';
 import { AuditExportFormat, AuditExportService } from '../../audit/audit-export.service';
-import {
-  AuditSigningKey,
-  DEFAULT_SIGNING_KEY_FILE,
-  generateSigningKeyPem,
-  writePrivateKeyFile,
-} from '../../audit/audit-signing-key';
+import { AuditSigningKey, generateSigningKeyPem, writePrivateKeyFile } from '../../audit/audit-signing-key';
 import { ConsoleSignInService } from '../../audit/console/console-sign-in.service';
 import { UserRefDto } from '../../oauth/dto/user-ref.dto';
 import { OrganizationsService } from '../../oauth/organizations.service';
@@ -175,7 +170,7 @@ export const auditKeygen = handler<string | undefined>({
     return stringOption(args, 'out');
   },
   async run(ctx) {
-    const file = resolve(ctx.input ?? ctx.config.audit.signingKeyFile ?? DEFAULT_SIGNING_KEY_FILE);
+    const file = resolve(ctx.input ?? ctx.config.audit.signingKeyFile ?? ctx.config.audit.generatedKeyFile);
     if (existsSync(file)) throw new UsageError(`${file} exists; a signing key is never overwritten`);
     const { privateKeyPem, publicKeyPem } = generateSigningKeyPem();
     writePrivateKeyFile(file, privateKeyPem);
@@ -212,6 +207,13 @@ export const auditConsoleLink = handler<UserRefDto>({
       { url: link.url, expiresAt: link.expiresAt.toISOString() },
       `${link.url}\nOpen it in a browser before ${link.expiresAt.toISOString()}; it works once.`,
     );
+    if (ctx.config.publicUrlIsDefault) {
+      // The gateway may run elsewhere with its own PUBLIC_URL: this shell does not know it.
+      ctx.io.stderr.write(
+        `warning: PUBLIC_URL is not set, so the link uses ${ctx.config.publicUrl}. ` +
+          'If browsers reach the gateway at another address, set PUBLIC_URL to it (as the gateway has it) and run this again.\n',
+      );
+    }
   },
 });
 

@@ -20,8 +20,7 @@ export const CATALOG_COMMANDS: CommandGroup = {
       },
       details: [
         'Products are upserted by productCode; a product replaces its offers.',
-        'Exit 0: every row imported. Exit 3: some rows were skipped (each reported with its line,',
-        'field and reason). Exit 1: nothing imported (--strict with problems, or a failure).',
+        'Exit 0: every row imported. Exit 3: some rows were skipped (each reported with its line, field and reason). Exit 1: nothing imported (--strict with problems, or a failure).',
         'The category ids a product may name: gateway catalog categories',
       ],
       handler: async () => (await handlers()).catalogImport,

@@ -14,7 +14,7 @@ import {
   stringOption,
   UsageError,
 } from '../cli-command';
-import { printResult } from '../cli-output';
+import { printResult, table } from '../cli-output';
 import { Progress } from '../cli-progress';
 import { CatalogModule } from '../../catalog/catalog.module';
 
@@ -154,19 +154,20 @@ export const catalogCategories = handler<void>({
   },
   async run(ctx) {
     const categories = await service(ctx, CatalogService).categories();
-    const width = Math.max(...categories.map((c) => c.id.length + c.depth * 2));
     printResult(
       ctx.io,
       ctx.json,
       categories,
-      [
-        `${'id'.padEnd(width)}  English / German name${' '.repeat(36)}UNSPSC    products`,
-        ...categories.map((c) => {
-          const id = `${'  '.repeat(c.depth)}${c.id}`.padEnd(width);
-          const names = `${c.nameEn} / ${c.nameDe}`.padEnd(57);
-          return `${id}  ${names}${(c.unspsc ?? '').padEnd(10)}${c.products}`;
-        }),
-      ].join('\n'),
+      table(
+        ['id', 'English / German name', 'UNSPSC', 'products'],
+        categories.map((c) => [
+          `${'  '.repeat(c.depth)}${c.id}`,
+          `${c.nameEn} / ${c.nameDe}`,
+          c.unspsc ?? '',
+          String(c.products),
+        ]),
+        'No categories',
+      ),
     );
   },
 });

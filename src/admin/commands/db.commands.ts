@@ -26,8 +26,7 @@ export const DB_COMMANDS: CommandGroup = {
       usage: '--out <file>',
       options: { out: option.string('<file>', 'a new file to write (mode 0600); never overwritten') },
       details: [
-        "Needs pg_dump of the server's PostgreSQL version or newer (postgresql-client-<version>);",
-        'the file appears only when complete. Runs while the gateway serves.',
+        "Needs pg_dump of the server's PostgreSQL version or newer (postgresql-client-<version>); the file appears only when complete. Runs while the gateway serves.",
       ],
       handler: async () => (await handlers()).dbBackup,
     },
@@ -37,8 +36,7 @@ export const DB_COMMANDS: CommandGroup = {
       usage: '<file>',
       options: {},
       details: [
-        'The database (DATABASE_URL, or the embedded one) must be empty; the restore is one',
-        'transaction: all or nothing. Start the gateway afterwards: it applies newer migrations.',
+        'The database (DATABASE_URL, or the embedded one) must be empty; the restore is one transaction: all or nothing. Start the gateway afterwards: it applies newer migrations.',
       ],
       handler: async () => (await handlers()).dbRestore,
     },

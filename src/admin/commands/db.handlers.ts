@@ -2,7 +2,7 @@ import { AppConfig } from '../../config/app-config';
 import { backupDatabase, restoreDatabase } from '../../database/database-backup';
 import { migrationStatus, runMigrations } from '../../database/migration-runner';
 import { handler, onlyPositionals, requiredOption } from '../cli-command';
-import { printResult } from '../cli-output';
+import { printResult, table } from '../cli-output';
 
 export const dbMigrate = handler<void>({
   needsApp: false,
@@ -29,7 +29,16 @@ export const dbStatus = handler<void>({
   },
   async run(ctx) {
     const status = await migrationStatus(databaseUrl(ctx.config));
-    printResult(ctx.io, ctx.json, status, status.map((m) => `${m.state.padEnd(8)} ${m.name}`).join('\n'));
+    printResult(
+      ctx.io,
+      ctx.json,
+      status,
+      table(
+        ['state', 'migration'],
+        status.map((m) => [m.state, m.name]),
+        'No migrations',
+      ),
+    );
   },
 });
 

@@ -15,7 +15,7 @@ import {
   stringOption,
   UsageError,
 } from '../cli-command';
-import { printResult } from '../cli-output';
+import { printResult, table } from '../cli-output';
 import { validateArgs } from '../cli-validation';
 import { GuidanceModule } from '../../guidance/guidance.module';
 import { OAuthModule } from '../../oauth/oauth.module';
@@ -77,9 +77,11 @@ export const guidanceList = handler<ListInput>({
       ctx.io,
       ctx.json,
       rules,
-      rules
-        .map((r) => `${r.id}\t${r.disabledAt ? 'disabled' : 'active'}\t${describeRule(r)}\t${r.note ?? ''}`)
-        .join('\n') || 'No rules',
+      table(
+        ['id', 'status', 'rule', 'note'],
+        rules.map((r) => [r.id, r.disabledAt ? 'disabled' : 'active', describeRule(r), r.note ?? '']),
+        'No rules',
+      ),
     );
   },
 });

@@ -69,9 +69,7 @@ export const OAUTH_COMMANDS: CommandGroup = {
       usage: '<clientId>',
       options: {},
       details: [
-        'The punchout secret is the PASSWORD of the OCI call-up URL that SAP stores and opens in the',
-        "buyer's browser. It opens punchout sessions only: it never obtains an API token, and the API",
-        'secret never opens a call-up. A new one replaces the old one at once.',
+        "The punchout secret is the PASSWORD of the OCI call-up URL that SAP stores and opens in the buyer's browser. It opens punchout sessions only: it never obtains an API token, and the API secret never opens a call-up. A new one replaces the old one at once.",
       ],
       handler: async () => (await handlers()).clientPunchoutSecret,
     },
@@ -85,8 +83,7 @@ export const OAUTH_COMMANDS: CommandGroup = {
         list: option.flag('print the origins (the default without --add or --remove)'),
       },
       details: [
-        'The origins apply to the REST callbackUrl and the OCI call-up HOOK_URL alike; with none, any',
-        'origin is allowed. Sessions already started keep their HOOK_URL.',
+        'The origins apply to the REST callbackUrl and the OCI call-up HOOK_URL alike; with none, any origin is allowed. Sessions already started keep their HOOK_URL.',
       ],
       handler: async () => (await handlers()).clientOrigins,
     },
@@ -101,8 +98,7 @@ export const OAUTH_COMMANDS: CommandGroup = {
         ),
       },
       details: [
-        'Ariba prefers cxml-base64 (non-ASCII text survives any charset); Coupa and most others read',
-        'cxml-urlencoded. Applies to the next transfer, cancel or expiry of sessions started after it.',
+        'Ariba prefers cxml-base64 (non-ASCII text survives any charset); Coupa and most others read cxml-urlencoded. Applies to the next transfer, cancel or expiry of sessions started after it.',
       ],
       handler: async () => (await handlers()).clientPunchoutSettings,
     },

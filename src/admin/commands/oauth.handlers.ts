@@ -20,7 +20,7 @@ import {
   stringOption,
   UsageError,
 } from '../cli-command';
-import { printResult } from '../cli-output';
+import { printResult, table } from '../cli-output';
 import { validateArgs } from '../cli-validation';
 import { OAuthModule } from '../../oauth/oauth.module';
 
@@ -81,7 +81,11 @@ export const orgList = handler<void>({
       ctx.io,
       ctx.json,
       organizations,
-      organizations.map((o) => `${o.slug}\t${o.name}`).join('\n') || 'No organizations',
+      table(
+        ['slug', 'name'],
+        organizations.map((o) => [o.slug, o.name]),
+        'No organizations',
+      ),
     );
   },
 });
@@ -132,9 +136,16 @@ export const clientList = handler<string>({
       ctx.io,
       ctx.json,
       clients,
-      clients
-        .map((c) => `${c.clientId}\t${c.name ?? ''}\t${c.revokedAt ? 'revoked' : 'active'}`)
-        .join('\n') || 'No clients',
+      table(
+        ['client_id', 'name', 'status', 'created'],
+        clients.map((c) => [
+          c.clientId,
+          c.name ?? '',
+          c.revokedAt ? 'revoked' : 'active',
+          c.createdAt.toISOString().slice(0, 10),
+        ]),
+        'No clients',
+      ),
     );
   },
 });
@@ -206,7 +217,8 @@ export const clientPunchoutSecret = handler<string>({
       `client_id:       ${set.clientId}\npunchout_secret: ${set.punchoutSecret}\n` +
         (set.replaced ? 'The previous punchout secret no longer works.\n' : '') +
         'It is the PASSWORD of the OCI call-up (docs/punchout.md, "Connecting SAP"); it cannot obtain API tokens.\n' +
-        'Store it now: only its SHA-256 is kept, it cannot be shown again.',
+        'Store it now: only its SHA-256 is kept, it cannot be shown again. To try the call-up, paste:\n\n' +
+        `  export PUNCHOUT_SECRET=${set.punchoutSecret}\n`,
     );
   },
 });
@@ -312,9 +324,11 @@ export const userList = handler<string>({
       ctx.io,
       ctx.json,
       users,
-      users
-        .map((u) => `${u.email}\t${u.roles.join(',')}\t${u.disabledAt ? 'disabled' : 'active'}`)
-        .join('\n') || 'No users',
+      table(
+        ['email', 'roles', 'status'],
+        users.map((u) => [u.email, u.roles.join(','), u.disabledAt ? 'disabled' : 'active']),
+        'No users',
+      ),
     );
   },
 });

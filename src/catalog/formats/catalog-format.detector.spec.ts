@@ -24,6 +24,12 @@ describe('detectCatalogFormat', () => {
       ]),
       'bmecat',
     ],
+    [
+      'a cXML Index with its DOCTYPE',
+      '<?xml version="1.0"?>\n<!DOCTYPE Index SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.063/cXML.dtd">\n<Index loadmode="Full">',
+      'cxml-index',
+    ],
+    ['a cXML Index without a DOCTYPE', '<Index>', 'cxml-index'],
     ['CIF 3.0', 'CIF_I_V3.0\r\nLOADMODE: F\r\n', 'cif'],
     ['CIF after a UTF-8 byte-order mark', Buffer.from('\uFEFFCIF_I_V3.0\nCHARSET: 8859_1\n'), 'cif'],
     ['JSONL', '{"productCode":"A-1","name":"Stapler"}\n', 'jsonl'],

@@ -1,5 +1,6 @@
 import { BmecatReader } from './bmecat/bmecat.reader';
 import { CifReader } from './cif/cif.reader';
+import { CxmlIndexReader } from './cxml-index/cxml-index.reader';
 import type { CatalogFormat, CatalogReader } from './supplier-item';
 
 /**
@@ -12,7 +13,11 @@ import type { CatalogFormat, CatalogReader } from './supplier-item';
  * `catalogReaderFor(format).read(input)` yields the header, then items, refusals and warnings, or
  * throws CatalogFileError for a file that cannot be used.
  */
-export const CATALOG_READERS: readonly CatalogReader[] = [new BmecatReader(), new CifReader()];
+export const CATALOG_READERS: readonly CatalogReader[] = [
+  new BmecatReader(),
+  new CifReader(),
+  new CxmlIndexReader(),
+];
 
 /** The reader of `format`, or null for a format no reader here handles (the gateway's own JSONL/CSV import). */
 export function catalogReaderFor(

@@ -8,7 +8,7 @@ import type { SupplierItemClassification } from './supplier-item';
  */
 export function classificationOf(system: string, code: string): SupplierItemClassification {
   const name = system.trim();
-  const type = /^e-?cl@?ass/i.test(name)
+  const type = /^e-?cl[@a]ss/i.test(name)
     ? 'eclass'
     : /^etim/i.test(name)
       ? 'etim'

@@ -1,3 +1,4 @@
+import type { CatalogWarnings } from './catalog-warnings';
 import type { LocalizedText, TextLanguage } from './supplier-item';
 
 /**
@@ -10,6 +11,19 @@ export function textLanguageOf(code: string): TextLanguage | null {
   if (primary === 'de' || primary === 'deu' || primary === 'ger') return 'de';
   if (primary === 'en' || primary === 'eng') return 'en';
   return null;
+}
+
+/** The served language of `code`; for any other language null, reported once per file (its texts are dropped). */
+export function servedLanguage(code: string, warnings: CatalogWarnings, line?: number): TextLanguage | null {
+  const language = textLanguageOf(code);
+  if (!language)
+    warnings.once(
+      `language:${code}`,
+      'language-dropped',
+      `texts in language "${code}" are not imported: the gateway serves German and English`,
+      line,
+    );
+  return language;
 }
 
 /** Sets `text` in `language` unless the target already has a text there (the file's first wins) or it is empty. */

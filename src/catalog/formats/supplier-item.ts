@@ -46,7 +46,7 @@ export interface CatalogHeader {
   supplierName: string | null;
   catalogId: string | null;
   catalogVersion: string | null;
-  /** CIF ITEMCOUNT: a disagreement with the rows read is a warning, never a refusal. */
+  /** CIF ITEMCOUNT: a disagreement with the rows read is a warning (the CIF reader reports it), never a refusal. */
   declaredItemCount: number | null;
 }
 
@@ -98,7 +98,11 @@ export interface SupplierItemClassification {
 export interface SupplierItemMedia {
   /** Absolute URL (a relative source is resolved against the header's MIME_ROOT by the reader). */
   url: string;
-  /** `normal`, `thumbnail` and `detail` are pictures; anything else (`data_sheet`, `safety_data_sheet`, ...) is a link. */
+  /**
+   * `normal`, `thumbnail` and `detail` are pictures; anything else is a link: BMEcat's own purposes
+   * (`data_sheet`, `safety_data_sheet`, `others`, ...), `product_page` (CIF Supplier URL, cXML URL),
+   * `manufacturer_page` (CIF Manufacturer URL), `attachment` (a cXML AttachmentReference that is not a picture).
+   */
   purpose: string;
   /** The MIME type where the file states it. */
   mimeType: string | null;
@@ -134,7 +138,11 @@ export interface SupplierItem {
   line: number;
   /** The supplier's own part number (BMEcat SUPPLIER_PID/SUPPLIER_AID, CIF/cXML Supplier Part ID). */
   supplierPartId: string;
-  /** The supplier's auxiliary key (CIF/cXML Supplier Part Auxiliary ID), sent back in carts; null when none. */
+  /**
+   * The supplier's auxiliary key (CIF/cXML Supplier Part Auxiliary ID), sent back in carts; null when none.
+   * With `supplierPartId` it is the supplier's key of the item: CIF and cXML allow two items with the
+   * same part id and different auxiliary ids (e.g. a box of 10 and a box of 50).
+   */
   supplierPartAuxiliaryId: string | null;
   /** GTIN/EAN (BMEcat INTERNATIONAL_PID type="gtin" or EAN), digits only; null when none. */
   gtin: string | null;

@@ -9,7 +9,7 @@ import { Organization, User } from '../../../src/generated/prisma/client';
 import { UserRole } from '../../../src/generated/prisma/enums';
 import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
 import { bearer, issueTestToken } from '../../support/auth';
-import { cli } from '../../support/cli';
+import { cli, cliWithEnv } from '../../support/cli';
 import { bodyOf } from '../../support/http';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -181,6 +181,27 @@ describe('compliance console sign-in links', () => {
       const usage = await cli(t.database.url, 'audit', 'console-link', '--org', organization.slug);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('error: --email is required');
+    });
+
+    it('builds the link on PUBLIC_URL as the gateway does, and says so when PUBLIC_URL is unset', async () => {
+      const args = ['audit', 'console-link', '--org', organization.slug, '--email', 'auditor@example.com'];
+      const onPublicUrl = await cliWithEnv(
+        t.database.url,
+        { PUBLIC_URL: 'https://gw.acme.example/' },
+        ...args,
+      );
+      expect(onPublicUrl.code).toBe(0);
+      expect(onPublicUrl.stdout).toMatch(
+        /^https:\/\/gw\.acme\.example\/audit\/console\/sign-in\?token=mpgl_/,
+      );
+      expect(onPublicUrl.stderr).toBe('');
+
+      const unset = await cli(t.database.url, ...args, '--json');
+      expect(unset.code).toBe(0);
+      expect(JSON.parse(unset.stdout).url).toMatch(/^http:\/\/localhost:3000\//);
+      expect(unset.stderr).toMatch(
+        /^warning: PUBLIC_URL is not set, so the link uses http:\/\/localhost:3000\. .*set PUBLIC_URL/m,
+      );
     });
   });
 });

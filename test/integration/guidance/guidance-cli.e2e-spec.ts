@@ -45,7 +45,10 @@ describe('operator CLI: gateway guidance', () => {
 
     const listed = await cli(database.url, 'guidance', 'list', '--org', 'acme');
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain(`${rule.id}\tactive\tblocked price_above 500 EUR\tNeeds approval`);
+    expect(listed.stdout).toMatch(/^id +status +rule +note\n/);
+    expect(listed.stdout).toMatch(
+      new RegExp(`^${rule.id} +active +blocked price_above 500 EUR +Needs approval$`, 'm'),
+    );
     expect((await cli(database.url, 'guidance', 'list', '--org', 'other')).stdout).toBe('No rules\n');
   });
 

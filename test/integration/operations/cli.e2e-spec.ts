@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../../src/generated/prisma/client';
+import { COMMANDS } from '../../../src/admin/commands';
 import { cli } from '../../support/cli';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
@@ -237,6 +238,66 @@ describe('operator CLI', () => {
     expect(one.stdout).toMatch(/^Usage: gateway client create --org <slug>/);
     expect(one.stdout).toMatch(/^ {2}--callback-origin <origin> \.\.\. +where punchout carts may be sent/m);
     expect((await cli(database.url, 'help', 'user', 'enable')).stdout).toMatch(/^Usage: gateway user enable/);
+  });
+
+  it('shows every command of the overview apart from its summary, within 80 columns', async () => {
+    const overview = (await cli(database.url, '--help')).stdout;
+    for (const name of COMMANDS.keys()) {
+      // Two spaces at least: `client punchout-secretcreates ...` ran the name into its summary.
+      expect(overview).toMatch(new RegExp(`^ {2}${name} {2,}\\S`, 'm'));
+    }
+    const lines = overview.split('\n');
+    const summaryColumn = (name: string) => {
+      const line = lines.find((l) => l.startsWith(`  ${name} `)) ?? '';
+      return line.length - line.slice(2 + name.length).trimStart().length;
+    };
+    expect(new Set([...COMMANDS.keys()].map(summaryColumn)).size).toBe(1);
+    expect(overview.split('\n').filter((line) => line.length > 80)).toEqual([]);
+  });
+
+  it('prints lists with a header over aligned columns', async () => {
+    await cli(database.url, 'org', 'create', 'list-org', '--name', 'List Org');
+    await cli(database.url, 'client', 'create', '--org', 'list-org', '--name', 'SAP SRM');
+    await cli(
+      database.url,
+      'user',
+      'add',
+      '--org',
+      'list-org',
+      '--email',
+      'lee@list.example',
+      '--role',
+      'admin',
+    );
+    const lists: Array<[string[], string[]]> = [
+      [
+        ['org', 'list'],
+        ['slug', 'name'],
+      ],
+      [
+        ['client', 'list', '--org', 'list-org'],
+        ['client_id', 'name', 'status', 'created'],
+      ],
+      [
+        ['user', 'list', '--org', 'list-org'],
+        ['email', 'roles', 'status'],
+      ],
+      [
+        ['db', 'status'],
+        ['state', 'migration'],
+      ],
+    ];
+    for (const [argv, headers] of lists) {
+      const run = await cli(database.url, ...argv);
+      expect(run.code).toBe(0);
+      const [header, ...rows] = run.stdout.trimEnd().split('\n');
+      expect(header.trim().split(/ {2,}/)).toEqual(headers);
+      expect(rows.length).toBeGreaterThan(0);
+      // Every column starts where its header does (no tabs running columns together).
+      expect(run.stdout).not.toContain('\t');
+      const starts = headers.map((h) => header.indexOf(h));
+      for (const row of rows) for (const start of starts.slice(1)) expect(row[start - 1]).toBe(' ');
+    }
   });
 
   describe('a typo gets one line with the closest match and the usage of that command only, exit 2', () => {

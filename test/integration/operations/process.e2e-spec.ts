@@ -32,6 +32,12 @@ describe('the gateway process', () => {
     expect(clientId).toMatch(/^mpgc_/);
     expect(secret).toMatch(/^mpgs_/);
     expect(first.output()).toContain('buyer@demo.example');
+    // The one-time credentials come after start-up, boxed, not among Nest's route lines (debug only).
+    await first.waitFor(/^={20,}$(?![\s\S]*export CLIENT_ID)/m, 10_000);
+    const listening = first.output().indexOf('Gateway listening');
+    const box = first.output().slice(listening);
+    expect(box).toMatch(/^={20,}\n[\s\S]*export CLIENT_ID=mpgc_[\s\S]*\n={20,}$/m);
+    expect(first.output()).not.toMatch(/Mapped \{|RoutesResolver|InstanceLoader/);
 
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
@@ -55,6 +61,17 @@ describe('the gateway process', () => {
     expect(await run.exited).toBe(78);
     expect(run.output()).toMatch(/DATABASE_POOL_MAX: .*"lots"/);
     expect(run.output()).toMatch(/TOKEN_TTL_SECONDS:/);
+  });
+
+  it('refuses a DATABASE_URL whose password holds a /, naming the variable and the fix, exit 78 without a stack trace', async () => {
+    const run = runTs(['src/main.ts'], {
+      ...env(),
+      DATABASE_URL: 'postgres://gateway:Sg4/x+Ab@127.0.0.1:5432/gateway',
+    });
+    expect(await run.exited).toBe(78);
+    expect(run.output()).toMatch(/DATABASE_URL: .*percent-encode/);
+    expect(run.output()).not.toMatch(/TypeError|\n +at /);
+    expect(run.output()).not.toContain('Sg4/x+Ab');
   });
 });
 

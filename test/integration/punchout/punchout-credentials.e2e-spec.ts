@@ -65,6 +65,13 @@ describe('punchout credentials: client punchout-secret and client origins', () =
       expect(human.stdout).toMatch(/previous punchout secret no longer works/);
     });
 
+    it("prints a line to paste into the shell, as the first start does, so the docs' $PUNCHOUT_SECRET is set", async () => {
+      const { clientId } = await newClient();
+      const human = await cli(t.database.url, 'client', 'punchout-secret', clientId);
+      const [, secret] = /^ {2}export PUNCHOUT_SECRET=(mpgp_[A-Za-z0-9_-]{43})$/m.exec(human.stdout) ?? [];
+      expect((await clients.authenticatePunchout(clientId, secret)).outcome).toBe('authenticated');
+    });
+
     it('replaces the old secret at once: the old one is refused, the new one accepted', async () => {
       const { clientId } = await newClient();
       const first = JSON.parse(

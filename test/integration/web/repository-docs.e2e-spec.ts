@@ -86,4 +86,18 @@ describe('the repository stands alone', () => {
     }
     expect(pages.filter((page) => !readme.includes(`](docs/${page})`))).toEqual([]);
   });
+
+  it('the docs generate secrets that are safe inside a URL (base64 has / and +)', () => {
+    const unsafe = markdown.filter((file) =>
+      /openssl rand -base64/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(unsafe).toEqual([]);
+  });
+
+  it("the README's commands read files that a checkout has", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const read = [...readme.matchAll(/npm run cli -- (?:catalog import|db restore) (\S+)/g)].map((m) => m[1]);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((file) => !existsSync(join(ROOT, file)))).toEqual([]);
+  });
 });

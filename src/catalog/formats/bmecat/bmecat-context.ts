@@ -1,6 +1,6 @@
 import type { XmlElement } from '../../../common/xml/xml-tree';
 import type { CatalogWarnings } from '../catalog-warnings';
-import { addText, textLanguageOf } from '../localized-text';
+import { addText, servedLanguage } from '../localized-text';
 import type { CatalogTransaction, LocalizedText, TextLanguage } from '../supplier-item';
 import { trimmedText } from '../xml-element';
 
@@ -28,16 +28,7 @@ export interface BmecatContext {
  */
 export function textLanguage(element: XmlElement, context: BmecatContext, line: number): TextLanguage | null {
   const code = element.attributes.lang ?? context.defaultLanguageCode;
-  if (code === null || code === undefined) return null;
-  const language = code === context.defaultLanguageCode ? context.defaultLanguage : textLanguageOf(code);
-  if (language === null)
-    context.warnings.once(
-      `language:${code}`,
-      'language-dropped',
-      `texts in language "${code}" are not imported: the gateway serves German and English`,
-      line,
-    );
-  return language;
+  return code === null ? null : servedLanguage(code, context.warnings, line);
 }
 
 /** The elements' texts by language (the first text in each language wins). */

@@ -21,8 +21,11 @@ export function bmecatFeatures(
   line: number,
 ): { classifications: SupplierItemClassification[]; features: SupplierItemFeature[] } {
   const classifications = new Map<string, SupplierItemClassification>();
-  const features = new Map<string, SupplierItemFeature>();
-  for (const block of children(product, 'PRODUCT_FEATURES', 'ARTICLE_FEATURES')) {
+  const features: SupplierItemFeature[] = [];
+  const blocks = children(product, 'PRODUCT_FEATURES', 'ARTICLE_FEATURES');
+  // Repetitions can only come from a second block: the common single block needs no keys.
+  const seen = blocks.length > 1 ? new Set<string>() : null;
+  for (const block of blocks) {
     const system = childText(block, 'REFERENCE_FEATURE_SYSTEM_NAME');
     const group =
       childText(block, 'REFERENCE_FEATURE_GROUP_ID') ?? childText(block, 'REFERENCE_FEATURE_GROUP_ID2');
@@ -35,10 +38,14 @@ export function bmecatFeatures(
     }
     for (const element of children(block, 'FEATURE')) {
       const feature = featureOf(element, context, line);
-      if (feature) features.set(JSON.stringify(feature), feature);
+      if (!feature) continue;
+      const key = seen ? JSON.stringify(feature) : '';
+      if (seen?.has(key)) continue;
+      seen?.add(key);
+      features.push(feature);
     }
   }
-  return { classifications: [...classifications.values()], features: [...features.values()] };
+  return { classifications: [...classifications.values()], features };
 }
 
 function classificationIn(system: string, code: string, context: BmecatContext): SupplierItemClassification {

@@ -1,5 +1,11 @@
 import type { XmlElement } from '../../../common/xml/xml-tree';
-import { compareDecimals, decimalText, multiplyDecimals, percentOfFraction } from '../decimal-text';
+import {
+  compareDecimals,
+  decimalText,
+  isPositiveDecimal,
+  multiplyDecimals,
+  percentOfFraction,
+} from '../decimal-text';
 import type { SupplierItemPrice } from '../supplier-item';
 import { child, childText, children, trimmedText } from '../xml-element';
 import type { BmecatContext } from './bmecat-context';
@@ -128,13 +134,13 @@ function candidateOf(
     return { problem: `PRICE_AMOUNT "${rawAmount}" is not a price` };
   const rawFactor = childText(price, 'PRICE_FACTOR') ?? '1';
   const factor = decimalText(rawFactor);
-  if (factor === null || compareDecimals(factor, '0') <= 0)
+  if (factor === null || !isPositiveDecimal(factor))
     return { problem: `PRICE_FACTOR "${rawFactor}" is not a factor` };
   const currency = childText(price, 'PRICE_CURRENCY') ?? context.defaultCurrency;
   if (currency === null) return { problem: 'no PRICE_CURRENCY and no CURRENCY in the header' };
   const rawLowerBound = childText(price, 'LOWER_BOUND') ?? '1';
   const lowerBound = decimalText(rawLowerBound);
-  if (lowerBound === null || compareDecimals(lowerBound, '0') <= 0)
+  if (lowerBound === null || !isPositiveDecimal(lowerBound))
     return { problem: `LOWER_BOUND "${rawLowerBound}" is not a quantity` };
   const rawTax = childText(price, 'TAX') ?? childText(child(price, 'TAX_DETAILS'), 'TAX');
   const tax = rawTax === null ? null : decimalText(rawTax);
@@ -142,7 +148,7 @@ function candidateOf(
     return { problem: `TAX "${rawTax}" is not a tax rate` };
 
   return {
-    amount: multiplyDecimals(amount, factor),
+    amount: factor === '1' ? amount : multiplyDecimals(amount, factor),
     currency: currency.toUpperCase(),
     includesVat: GROSS_TYPES.has(type),
     // BMEcat states TAX as a fraction; a value of 1 or more can only be a percentage already.

@@ -1,8 +1,9 @@
 import type { XmlElement } from '../../../common/xml/xml-tree';
 import type { XmlTruncation } from '../../../common/xml/xml-stream';
 import { blankSupplierItem } from '../blank-supplier-item';
+import { deliveryDays } from '../delivery-days';
 import { describeTruncation } from '../catalog-xml';
-import { compareDecimals, decimalText } from '../decimal-text';
+import { decimalText, isPositiveDecimal } from '../decimal-text';
 import { gtinOf } from '../gtin';
 import { plainText } from '../item-text';
 import type { SupplierItem, SupplierItemOrdering } from '../supplier-item';
@@ -86,7 +87,12 @@ export function mapBmecatProduct(
       prices,
       ordering: ordering.ordering,
       media: bmecatMedia(product, context, id, line),
-      deliveryDays: deliveryDaysOf(details, context, id, line),
+      deliveryDays: deliveryDays(
+        childText(details, 'DELIVERY_TIME'),
+        `product ${id}: DELIVERY_TIME`,
+        context.warnings,
+        line,
+      ),
       statuses: unique(
         children(details, 'PRODUCT_STATUS', 'ARTICLE_STATUS').map((s) => s.attributes.type?.trim() ?? ''),
       ),
@@ -108,7 +114,7 @@ function orderingOf(product: XmlElement): { ordering: SupplierItemOrdering } | {
   for (const name of ['NO_CU_PER_OU', 'PRICE_QUANTITY', 'QUANTITY_MIN', 'QUANTITY_INTERVAL']) {
     const raw = childText(details, name);
     const value = raw === null ? null : decimalText(raw);
-    if (raw !== null && (value === null || compareDecimals(value, '0') <= 0))
+    if (raw !== null && (value === null || !isPositiveDecimal(value)))
       return { problem: `${name} "${raw}" is not a positive number` };
     quantities[name] = value;
   }
@@ -147,27 +153,6 @@ function gtinIn(
     );
   }
   return null;
-}
-
-/** DELIVERY_TIME in (working) days, rounded up to whole days. */
-function deliveryDaysOf(
-  details: XmlElement | undefined,
-  context: BmecatContext,
-  id: string,
-  line: number,
-): number | null {
-  const raw = childText(details, 'DELIVERY_TIME');
-  if (raw === null) return null;
-  const days = decimalText(raw);
-  if (days === null || days.startsWith('-')) {
-    context.warnings.warn(
-      'delivery-time-invalid',
-      `product ${id}: DELIVERY_TIME "${raw}" is not a number of days`,
-      line,
-    );
-    return null;
-  }
-  return Math.ceil(Number(days));
 }
 
 function unique(values: string[]): string[] {

@@ -534,6 +534,16 @@ describe('BMEcat reader', () => {
       expect(await refusal('')).toBe('the file is empty');
     });
 
+    it('a second transaction in one file', async () => {
+      const twice = bmecat(product('HG-1')).replace(
+        '</T_NEW_CATALOG>',
+        '</T_NEW_CATALOG><T_UPDATE_PRICES></T_UPDATE_PRICES>',
+      );
+      expect(await refusal(twice)).toMatch(
+        /a second transaction <T_UPDATE_PRICES>: a BMEcat file holds one$/,
+      );
+    });
+
     it('billion laughs, an external entity, an internal subset: refused with the line', async () => {
       const laughs = bmecat(product('HG-1', { details: '<DESCRIPTION_LONG>&lol9;</DESCRIPTION_LONG>' }), {
         prolog:

@@ -4,6 +4,7 @@ import { CatalogWarnings } from '../catalog-warnings';
 import { readCatalogXml, xmlDeclaredEncoding, xmlRootName } from '../catalog-xml';
 import {
   CatalogFileError,
+  type CatalogHeader,
   type CatalogReadEvent,
   type CatalogReader,
   type CatalogTransaction,
@@ -81,36 +82,14 @@ export class BmecatReader implements CatalogReader {
             event.line,
             event.column,
           );
-        context = {
-          transaction: TRANSACTIONS[event.name],
-          defaultLanguage: header.defaultLanguage,
-          defaultLanguageCode: header.defaultLanguageCode,
-          defaultCurrency: header.defaultCurrency,
-          mimeRoot: header.mimeRoot,
-          classificationSystems: new Map(),
-          warnings,
-        };
-        if (header.defaultLanguageCode && !header.defaultLanguage)
-          warnings.once(
-            `language:${header.defaultLanguageCode}`,
-            'language-dropped',
-            `the catalog's LANGUAGE "${header.defaultLanguageCode}" is not served (German and English are): texts without their own language are not imported`,
+        if (context)
+          throw new CatalogFileError(
+            `a second transaction <${event.name}>: a BMEcat file holds one`,
+            event.line,
+            event.column,
           );
-        yield {
-          type: 'header',
-          header: {
-            format: 'bmecat',
-            formatVersion: version || null,
-            transaction: context.transaction,
-            defaultLanguage: header.defaultLanguage,
-            defaultCurrency: header.defaultCurrency,
-            supplierIds: header.supplierIds,
-            supplierName: header.supplierName,
-            catalogId: header.catalogId,
-            catalogVersion: header.catalogVersion,
-            declaredItemCount: null,
-          },
-        };
+        context = contextOf(header, TRANSACTIONS[event.name], warnings);
+        yield { type: 'header', header: catalogHeaderOf(header, version, context.transaction) };
         yield* warnings.drain();
       } else if (event.type === 'record' && event.element.name === 'HEADER') {
         header = readBmecatHeader(event.element);
@@ -131,6 +110,47 @@ export class BmecatReader implements CatalogReader {
         'no T_NEW_CATALOG, T_UPDATE_PRODUCTS or T_UPDATE_PRICES: not a BMEcat catalog',
       );
   }
+}
+
+function contextOf(
+  header: BmecatHeader,
+  transaction: CatalogTransaction,
+  warnings: CatalogWarnings,
+): BmecatContext {
+  if (header.defaultLanguageCode && !header.defaultLanguage)
+    warnings.once(
+      `language:${header.defaultLanguageCode}`,
+      'language-dropped',
+      `the catalog's LANGUAGE "${header.defaultLanguageCode}" is not served (German and English are): texts without their own language are not imported`,
+    );
+  return {
+    transaction,
+    defaultLanguage: header.defaultLanguage,
+    defaultLanguageCode: header.defaultLanguageCode,
+    defaultCurrency: header.defaultCurrency,
+    mimeRoot: header.mimeRoot,
+    classificationSystems: new Map(),
+    warnings,
+  };
+}
+
+function catalogHeaderOf(
+  header: BmecatHeader,
+  version: string | null,
+  transaction: CatalogTransaction,
+): CatalogHeader {
+  return {
+    format: 'bmecat',
+    formatVersion: version || null,
+    transaction,
+    defaultLanguage: header.defaultLanguage,
+    defaultCurrency: header.defaultCurrency,
+    supplierIds: header.supplierIds,
+    supplierName: header.supplierName,
+    catalogId: header.catalogId,
+    catalogVersion: header.catalogVersion,
+    declaredItemCount: null,
+  };
 }
 
 /** BMEcat's namespaces: http://www.bmecat.org/bmecat/2005 (2005fd, 2005.1, ...) and .../bmecat/1.2/... */

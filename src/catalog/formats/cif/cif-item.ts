@@ -1,9 +1,11 @@
 import { blankSupplierItem } from '../blank-supplier-item';
+import { deliveryDays } from '../delivery-days';
+import { singleNetPrice } from '../net-price';
 import type { CatalogWarnings } from '../catalog-warnings';
 import { classificationOf } from '../classification-system';
 import { decimalText } from '../decimal-text';
 import { nameFromDescription } from '../item-text';
-import { addText, textLanguageOf } from '../localized-text';
+import { addText, servedLanguage } from '../localized-text';
 import { mediaUrl } from '../media-url';
 import type {
   SupplierItem,
@@ -104,7 +106,9 @@ export function cifItem(
     prices: 'price' in price ? [price.price] : [],
     ordering: { ...blankSupplierItem('upsert', first.line, id).ordering, orderUnit },
     media: mediaOf(first, id, context),
-    deliveryDays: deliveryDaysOf(first, id, context),
+    deliveryDays: deliveryDays(value('Lead Time'), `part ${id}: Lead Time`, context.warnings, first.line, {
+      decimalComma: true,
+    }),
     punchoutOnly,
   };
   const features = new Map<string, SupplierItemFeature>();
@@ -126,16 +130,8 @@ export function cifItem(
 }
 
 function languageOf(row: CifRow, context: CifContext): TextLanguage | null {
-  const code = row.values.Language || 'en_US';
-  const language = textLanguageOf(code);
-  if (!language)
-    context.warnings.once(
-      `language:${code}`,
-      'language-dropped',
-      `rows in language "${code}" are not imported as texts: the gateway serves German and English`,
-      row.line,
-    );
-  return language;
+  // A row without a Language is English, CIF's default (en_US).
+  return servedLanguage(row.values.Language || 'en_US', context.warnings, row.line);
 }
 
 function priceOf(
@@ -159,17 +155,12 @@ function priceOf(
     if (dates[column] === null) return { problem: `${column} "${text}" is not a date` };
   }
   return {
-    price: {
+    price: singleNetPrice(
       amount,
       currency,
-      // CIF prices are what the buyer pays before tax; CIF has no VAT rate.
-      includesVat: false,
-      vatRate: null,
-      lowerBound: '1',
-      validFrom: dates['Effective Date'],
-      validTo: dates['Expiration Date'],
-      sourceType: 'Unit Price',
-    },
+      { validFrom: dates['Effective Date'], validTo: dates['Expiration Date'] },
+      'Unit Price',
+    ),
   };
 }
 
@@ -228,21 +219,6 @@ function mediaOf(row: CifRow, id: string, context: CifContext): SupplierItemMedi
       );
   }
   return media;
-}
-
-function deliveryDaysOf(row: CifRow, id: string, context: CifContext): number | null {
-  const raw = row.values['Lead Time'] ?? '';
-  if (raw === '') return null;
-  const days = decimalText(raw, { decimalComma: true });
-  if (days === null || days.startsWith('-')) {
-    context.warnings.warn(
-      'delivery-time-invalid',
-      `part ${id}: Lead Time "${raw}" is not a number of days`,
-      row.line,
-    );
-    return null;
-  }
-  return Math.ceil(Number(days));
 }
 
 function reportDifferences(rows: CifRow[], id: string, context: CifContext): void {

@@ -115,7 +115,7 @@ describe('CIF reader', () => {
       },
       {
         kind: 'language-dropped',
-        message: 'rows in language "fr_FR" are not imported as texts: the gateway serves German and English',
+        message: 'texts in language "fr_FR" are not imported: the gateway serves German and English',
         line: 13,
       },
     ]);
@@ -281,6 +281,15 @@ describe('CIF reader', () => {
       ]);
     });
 
+    it('refuses Latin-1 bytes in a file that declares UTF-8, with the line', async () => {
+      const bytes = latin(
+        cif([row(), row({ 'Supplier Part ID': 'OS-101', 'Item Description': '"Locher, 5 € günstiger"' })]),
+      );
+      expect((await readCatalog(reader, bytes)).error?.message).toBe(
+        'line 11: the file is not valid UTF-8: save it as UTF-8 or declare its character set',
+      );
+    });
+
     it('reads UTF-16 LE with its mark, fed one byte at a time', async () => {
       const text = Buffer.concat([
         Buffer.from([0xff, 0xfe]),
@@ -289,6 +298,15 @@ describe('CIF reader', () => {
       const read = await readOne(text, 1);
       expect(read.items[0].name).toEqual({ de: 'Heftgerät NeXXt 5502, 30 Blatt, schwarz' });
     });
+  });
+
+  it('reads at most 100 consecutive rows of one part into its item, with a warning', async () => {
+    const rows = Array.from({ length: 150 }, () => row());
+    const read = await readOne(cif([...rows, row({ 'Supplier Part ID': 'OS-101' })], { ITEMCOUNT: '151' }));
+    expect(read.items.map((i) => i.supplierPartId)).toEqual(['OS-100', 'OS-101']);
+    expect(read.warnings.map((w) => [w.kind, w.message, w.line])).toEqual([
+      ['cif-part-rows', 'part OS-100: more than 100 consecutive rows; the rest are not read', 111],
+    ]);
   });
 
   describe('files it refuses (nothing is imported)', () => {

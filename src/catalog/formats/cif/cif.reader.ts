@@ -13,6 +13,8 @@ import { type CifContext, type CifRow, cifItem, cifItemKey } from './cif-item';
 
 /** The header (CIF_I_V3.0 up to DATA) is read whole; a longer one is not a CIF file. */
 const MAX_HEADER = 1_048_576;
+/** Rows of one part (one per language) read into one item at most: the reader holds one item at a time. */
+const MAX_ROWS_PER_PART = 100;
 /** Longest row, in characters (csv-parse's max_record_size): a longer one is refused rather than held. */
 const MAX_ROW = 1_048_576;
 
@@ -85,7 +87,14 @@ export class CifReader implements CatalogReader {
         yield* sendHeader();
       }
       if (group.length > 0 && cifItemKey(group[0]) !== cifItemKey(cifRow)) yield* finish();
-      group.push(cifRow);
+      if (group.length < MAX_ROWS_PER_PART) group.push(cifRow);
+      else
+        warnings.once(
+          `rows:${cifItemKey(cifRow)}`,
+          'cif-part-rows',
+          `part ${cifRow.values['Supplier Part ID']}: more than ${MAX_ROWS_PER_PART} consecutive rows; the rest are not read`,
+          row.line,
+        );
     }
     if (!ended) throw new CatalogFileError('no ENDOFDATA line: the file is truncated');
     yield* sendHeader();
