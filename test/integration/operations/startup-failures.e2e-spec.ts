@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand, runTs } from '../support/child-process';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { runCommand, runTs } from '../../support/child-process';
+import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(__dirname, '../../..');
 
 /** A port another program holds for the length of a test. */
 async function takenPort(): Promise<{ port: number; server: Server }> {
