@@ -1,13 +1,13 @@
-import { ClientsService } from '../../src/oauth/clients.service';
-import { createCatalog } from '../factories/catalog.factory';
-import { createClient, createOrganization, createUser } from '../factories/identity.factory';
-import { onTestApp, startPunchout } from '../factories/punchout.factory';
-import { issueTestToken } from '../support/auth';
-import { all, at, postSetup, readCxml, setupRequest } from '../support/cxml';
-import { expectValidCxml } from '../support/cxml-dtd';
-import { ociFormsOf } from '../support/oci-form';
-import { csrfOf, getPage, postForm } from '../support/punchout-pages';
-import { startTestApp, TestApp } from '../support/test-app';
+import { ClientsService } from '../../../src/oauth/clients.service';
+import { createCatalog } from '../../factories/catalog.factory';
+import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
+import { onTestApp, startPunchout } from '../../factories/punchout.factory';
+import { issueTestToken } from '../../support/auth';
+import { all, at, postSetup, readCxml, setupRequest } from '../../support/cxml';
+import { expectValidCxml } from '../../support/cxml-dtd';
+import { ociFormsOf } from '../../support/oci-form';
+import { csrfOf, getPage, postForm } from '../../support/punchout-pages';
+import { startTestApp, TestApp } from '../../support/test-app';
 
 const RETURN = 'https://acme.coupahost.com/punchout/checkout/4';
 

@@ -3,11 +3,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { CatalogWriterRepository } from '../../src/catalog/catalog-writer.repository';
-import { CATEGORY_TREE } from '../../src/catalog/demo/category-tree';
-import { readMigrations, runMigrations } from '../../src/database/migration-runner';
-import { productInput } from '../factories/catalog.factory';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { CatalogWriterRepository } from '../../../src/catalog/catalog-writer.repository';
+import { CATEGORY_TREE } from '../../../src/catalog/demo/category-tree';
+import { readMigrations, runMigrations } from '../../../src/database/migration-runner';
+import { productInput } from '../../factories/catalog.factory';
+import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const MIGRATION = '20261129100000_cart_item_net_money';
 
@@ -42,7 +42,7 @@ describe('migration cart_item_net_money: cart lines as posted', () => {
     const cut = all.findIndex((migration) => migration.name === MIGRATION);
     expect(cut).toBeGreaterThan(0);
     for (const migration of all.slice(0, cut))
-      cpSync(join(__dirname, '../../prisma/migrations', migration.name), join(dir, migration.name), {
+      cpSync(join(__dirname, '../../../prisma/migrations', migration.name), join(dir, migration.name), {
         recursive: true,
       });
     await runMigrations(database.url, dir);
