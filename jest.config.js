@@ -1,5 +1,6 @@
-// One jest run for all layers: unit specs beside the code (src/**/*.spec.ts), integration tests
-// against a real PostgreSQL (test/**/*.e2e-spec.ts) and browser tests (test/**/*.browser-spec.ts).
+// One jest run for all layers: unit specs beside the code (src/**/*.spec.ts), service tests on a real
+// PostgreSQL without HTTP (test/service/**/*.service-spec.ts), integration tests against a real
+// PostgreSQL over HTTP (test/**/*.e2e-spec.ts) and browser tests (test/**/*.browser-spec.ts).
 const { swcOptions } = require('./scripts/swc-options');
 
 // ES-only dependencies: jest on Node 20 cannot require() them, so they are compiled to CommonJS too.
@@ -7,10 +8,12 @@ const ES_ONLY = '(content-disposition|@apidevtools/json-schema-ref-parser|openid
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // jest's node environment, plus what a worker builds once for all its files (the compiled contract).
+  testEnvironment: '<rootDir>/test/support/worker-environment.ts',
   rootDir: '.',
   testMatch: [
     '<rootDir>/src/**/*.spec.ts?(x)',
+    '<rootDir>/test/**/*.service-spec.ts',
     '<rootDir>/test/**/*.e2e-spec.ts?(x)',
     '<rootDir>/test/**/*.browser-spec.ts?(x)',
   ],
@@ -22,6 +25,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!${ES_ONLY}/)`],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  // Long files first also on a fresh checkout, which has no timings yet (see the file).
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],

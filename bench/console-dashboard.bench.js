@@ -53,15 +53,18 @@ async function loadOrganization(db, { organizationId, userId, clientId, slug }, 
   );
   // 1-5 lines per session (3 on average); vendor 0 the largest, the long tail small (random() squared).
   await db.query(
-    `INSERT INTO cart_item (id, session_id, offer_id, label, quantity, unit_price, currency, vendor, preferred,
-                            created_at, updated_at)
-     SELECT gen_random_uuid(), s.id, NULL, 'Product ' || line, 1 + floor(random() * 20)::int,
-            round((1 + random() * 400)::numeric, 4), CASE WHEN random() < 0.9 THEN 'EUR' ELSE 'USD' END,
-            'Vendor ' || lpad(floor(200 * random() ^ 2)::int::text, 3, '0'), random() < 0.3,
-            s.created_at, s.created_at
-     FROM punchout_session s
-     CROSS JOIN LATERAL generate_series(1, 1 + (abs(hashtext(s.public_id)) % 5)) AS line
-     WHERE s.organization_id = $1`,
+    `INSERT INTO cart_item (id, session_id, offer_id, label, quantity, unit_price, currency, vat_rate, line_net,
+                            vendor, preferred, created_at, updated_at)
+     SELECT gen_random_uuid(), id, NULL, label, quantity, unit_price, currency, 19, quantity * unit_price,
+            vendor, preferred, created_at, created_at
+     FROM (SELECT s.id, 'Product ' || line AS label, 1 + floor(random() * 20)::int AS quantity,
+                  round((1 + random() * 400)::numeric, 2) AS unit_price,
+                  CASE WHEN random() < 0.9 THEN 'EUR' ELSE 'USD' END AS currency,
+                  'Vendor ' || lpad(floor(200 * random() ^ 2)::int::text, 3, '0') AS vendor, random() < 0.3 AS preferred,
+                  s.created_at
+           FROM punchout_session s
+           CROSS JOIN LATERAL generate_series(1, 1 + (abs(hashtext(s.public_id)) % 5)) AS line
+           WHERE s.organization_id = $1) AS line`,
     [organizationId],
   );
   // Event i at an even pace over the year, its kind drawn by share (r), its session the one created then.

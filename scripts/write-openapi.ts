@@ -1,5 +1,5 @@
 // Regenerates docs/openapi.json from the code (`npm run openapi`). The file is committed so API
-// changes show up in review; test/integration/openapi.e2e-spec.ts fails when it is stale.
+// changes show up in review; test/integration/web/openapi.e2e-spec.ts fails when it is stale.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApiDocument } from '../src/bootstrap/openapi';

@@ -35,7 +35,7 @@ export interface SqlChange {
  * commit only, never across a round trip to a busy Node process: that round trip had capped appends
  * to one organization at ~750/s on two cores (bench/audit-append.bench.js). Verification recomputes
  * every hash in TypeScript from the stored fields (audit-hash.ts), so both must and do agree
- * (test/integration/audit-append.e2e-spec.ts).
+ * (test/integration/audit/audit-append.e2e-spec.ts).
  *
  * `$n` placeholders start after `offset`, so the statement can follow a change in one query.
  */

@@ -76,7 +76,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
     // The per-user API limit, here because only now is the user known (429 with Retry-After), in
     // the group the route declares (@RateLimit; a route without one spends the `api` group's, and
-    // test/integration/rate-limit-declarations.e2e-spec.ts requires every route of the app to declare).
+    // test/integration/rate-limit/rate-limit-declarations.e2e-spec.ts requires every route of the app to declare).
     if (authenticated && limited.user) {
       const declared = this.reflector.getAllAndOverride<RouteRateLimit | undefined>(RATE_LIMIT_KEY, [
         context.getHandler(),

@@ -9,7 +9,7 @@ import type { GuidanceMatcherName, GuidanceRuleSpec, OfferFacts, ProductFacts } 
  * Where the comparison is "a fact of the product or offer against the rule's value", both forms
  * are derived from one comparison (COMPARISONS below), so they cannot drift apart; price_above
  * needs a currency and states its two forms side by side. The property test
- * test/integration/guidance-agreement.e2e-spec.ts checks both forms against each other.
+ * test/integration/guidance/guidance-agreement.e2e-spec.ts checks both forms against each other.
  */
 
 type Sql = Prisma.Sql;

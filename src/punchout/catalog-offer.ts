@@ -1,8 +1,8 @@
 import type { OfferWithProduct } from '../product/offer.repository';
 import type { OfferRow } from '../product/product.repository';
-import { netAmount, PRICE_DECIMALS, vatRateOf } from '../catalog/vat';
+import { minorUnitText, vatRateOf } from '../catalog/vat';
 import { ociCategoryOf, OciLine, taxonomyCodeOf } from './oci-fields';
-import { formatUnits, toUnits } from './offer-pricing';
+import { unitPriceAt } from './offer-pricing';
 
 /** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
 export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
@@ -31,24 +31,19 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
 }
 
 /**
- * One OCI line of `quantity` of an offer whose price after tiers is `quotedPrice` (as the vendor
- * quotes it, "." decimal): what a transfer sends for a cart line, and what VALIDATE and
- * BACKGROUND_SEARCH send for a catalog item. OCI PRICE is the NET unit price (docs/punchout.md), the
- * VAT rate goes in CUST_FIELD1: a gross quote is converted here, once for every protocol function.
+ * One OCI line of `quantity` of an offer: what a transfer sends for a cart line, and what VALIDATE
+ * and BACKGROUND_SEARCH send for a catalog item. OCI PRICE is THE unit price (docs/punchout.md,
+ * "Money"): the net price after tiers in the currency's minor unit, also for a vendor quoting gross;
+ * the VAT rate goes in CUST_FIELD1. Priced here, once for every protocol function.
  */
-export function ociLineOf(
-  offer: OfferWithProduct,
-  quantity: number,
-  quotedPrice: string,
-  defaultUnit: string,
-): OciLine {
+export function ociLineOf(offer: OfferWithProduct, quantity: number, defaultUnit: string): OciLine {
   const product = offer.product;
   const facts = offerFacts(offer);
   return {
     name: product.name,
     quantity,
     unit: offer.unit || defaultUnit,
-    price: formatUnits(toUnits(netAmount(quotedPrice, facts).toFixed(PRICE_DECIMALS))),
+    price: minorUnitText(unitPriceAt(facts, quantity), offer.currency),
     vatRate: vatRateOf(facts)?.toString() ?? null,
     priceUnit: offer.priceUnitQuantity,
     currency: offer.currency,

@@ -7,8 +7,6 @@ import {
   ociCategoryOf,
   singleLine,
 } from './oci-fields';
-import { lineNet } from '../catalog/vat';
-import { formatUnits, tierAt, toUnits, unitPriceUnitsAt } from './offer-pricing';
 
 const line = (overrides: Partial<OciLine> = {}): OciLine => ({
   name: 'Copy paper A4, 80 g, 500 sheets',
@@ -171,7 +169,7 @@ describe('buildOciFields', () => {
   });
 
   it('sends the price with a decimal point and the price unit of offers priced per N', () => {
-    const fields = asMap(buildOciFields([line({ price: formatUnits(toUnits('39.5')), priceUnit: 10 })]));
+    const fields = asMap(buildOciFields([line({ price: '39.50', priceUnit: 10 })]));
     expect(fields.get('NEW_ITEM-PRICE[1]')).toBe('39.50');
     expect(fields.get('NEW_ITEM-PRICEUNIT[1]')).toBe('10');
   });
@@ -261,39 +259,7 @@ describe('ociCategoryOf', () => {
   });
 });
 
-describe('offer pricing', () => {
-  const offer = {
-    price: '4.5000',
-    quantityTiers: [
-      { minQuantity: 50, price: 3.5 },
-      { minQuantity: 10, price: 4.0 },
-    ],
-    priceUnitQuantity: 1,
-    quantityMin: 1,
-    quantityMax: 100,
-  };
-
-  it('applies the highest tier whose minQuantity is reached', () => {
-    expect(tierAt(offer, 9)).toBeUndefined();
-    expect(unitPriceUnitsAt(offer, 9)).toBe(45_000);
-    expect(unitPriceUnitsAt(offer, 10)).toBe(40_000);
-    expect(unitPriceUnitsAt(offer, 49)).toBe(40_000);
-    expect(unitPriceUnitsAt(offer, 50)).toBe(35_000);
-  });
-
-  it('formats prices with a decimal point and 2 to 4 decimals', () => {
-    expect(formatUnits(40_000)).toBe('4.00');
-    expect(formatUnits(34_900)).toBe('3.49');
-    expect(formatUnits(1_234)).toBe('0.1234');
-    expect(formatUnits(toUnits('1234567.8'))).toBe('1234567.80');
-    expect(formatUnits(toUnits(0.1 + 0.2))).toBe('0.30');
-  });
-
-  it('computes net line totals per price unit without binary rounding (catalog/vat.ts)', () => {
-    expect(lineNet('0.10', 3, 1, 'EUR').toFixed(2)).toBe('0.30');
-    expect(lineNet('39.50', 25, 10, 'EUR').toFixed(2)).toBe('98.75');
-  });
-
+describe('OCI VAT fields', () => {
   it('sends the VAT rate as CUST_FIELD1 and in the long text, and leaves both out when unknown', () => {
     const withRate = buildOciFields([line({ vatRate: '19' })]);
     expect(withRate).toContainEqual(['NEW_ITEM-CUST_FIELD1[1]', '19']);

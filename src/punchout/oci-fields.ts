@@ -13,8 +13,9 @@ export interface OciLine {
   /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
   unit: string;
   /**
-   * NET price (VAT excluded, also for vendors quoting gross) of `priceUnit` units after quantity
-   * tiers, already formatted with "." (e.g. "3.49"). Never a gross figure: SAP adds tax itself.
+   * THE unit price: NET (VAT excluded, also for vendors quoting gross) of `priceUnit` units after
+   * quantity tiers, in the currency's minor unit, formatted with "." ("3.49", JPY "1817"). Never a
+   * gross figure: SAP adds tax itself.
    */
   price: string;
   /** VAT rate in percent ("19", "5.5"), sent as CUST_FIELD1; null or absent when not stated. */

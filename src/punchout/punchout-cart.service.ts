@@ -4,7 +4,7 @@ import { PrismaService } from '../database/prisma.service';
 import { CartItem, PunchoutSession } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { priceUnitText } from '../catalog/catalog.messages';
-import { cartTotals, lineNet, netAmount, rateText, TaxedLine, vatRateOf } from '../catalog/vat';
+import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../catalog/vat';
 import type { OfferRow } from '../product/product.repository';
 import { formatMoney } from '../common/i18n/money';
 import type { PageLanguage } from '../web/language';
@@ -12,12 +12,13 @@ import type { OfferWithProduct } from '../product/offer.repository';
 import { offerFacts, ociLineOf } from './catalog-offer';
 import { OciLine } from './oci-fields';
 import {
-  formatUnits,
+  cartLinePrice,
+  CartLinePrice,
   quantityBounds,
   quantityProblem,
+  quotedPriceAt,
+  samePrice,
   tierAt,
-  toUnits,
-  unitPriceUnitsAt,
 } from './offer-pricing';
 import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
 import { messagesFor } from './punchout.messages';
@@ -96,14 +97,21 @@ export class PunchoutCartService {
         };
       }
       const offer = offerFacts(row.offer);
-      // The stored unit price is as the vendor quotes it; the cart shows and sums net figures only.
-      const quoted = row.unitPrice.toString();
-      const netUnit = netAmount(quoted, offer);
-      const net = lineNet(netUnit, row.quantity, offer.priceUnitQuantity, row.currency);
-      const rate = vatRateOf(offer);
+      // The cart shows and sums what the line stores (THE unit price, its rate, its net amount):
+      // what the transfer sends once re-validation has found it current.
+      const unitPrice = new Money(row.unitPrice.toString());
+      const rate = row.vatRate === null ? null : new Money(row.vatRate.toString());
+      const net = new Money(row.lineNet.toString());
       taxed.push({ currency: row.currency, net, vatRate: rate });
       const { min } = quantityBounds(offer);
       const tier = tierAt(offer, row.quantity);
+      // A vendor's gross quote, shown beside the net figure it makes (not when the offer changed since).
+      const quoted = quotedPriceAt(offer, row.quantity);
+      const quotesGross =
+        offer.priceIncludesVat &&
+        rate !== null &&
+        netUnitPrice(quoted, offer, row.currency).eq(unitPrice) &&
+        offer.currency === row.currency;
       return {
         offerId: row.offer.id,
         productId: row.offer.product.id,
@@ -112,14 +120,12 @@ export class PunchoutCartService {
         quantity: row.quantity,
         min,
         max: offer.quantityMax,
-        unitPriceText: formatMoney(netUnit.toNumber(), row.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        unitPriceText: formatMoney(unitPrice, row.currency, lang),
+        priceUnitText: priceUnitText(offer.unit, row.priceUnitQuantity, lang),
         vatRateText: rate === null ? null : rateText(rate, lang),
-        ...(offer.priceIncludesVat && rate !== null
-          ? { quotedGrossText: formatMoney(Number(quoted), row.currency, lang) }
-          : {}),
+        ...(quotesGross ? { quotedGrossText: formatMoney(quoted, row.currency, lang) } : {}),
         ...(tier ? { tierFrom: tier.minQuantity } : {}),
-        lineTotalText: formatMoney(net.toNumber(), row.currency, lang),
+        lineTotalText: formatMoney(net, row.currency, lang),
       };
     });
     return {
@@ -128,12 +134,12 @@ export class PunchoutCartService {
         .sort((a, b) => a.currency.localeCompare(b.currency))
         .map((total) => ({
           currency: total.currency,
-          netText: formatMoney(total.net.toNumber(), total.currency, lang),
+          netText: formatMoney(total.net, total.currency, lang),
           vat: total.vat.map((share) => ({
             rateText: rateText(share.rate, lang),
-            text: formatMoney(share.vat.toNumber(), total.currency, lang),
+            text: formatMoney(share.vat, total.currency, lang),
           })),
-          grossText: total.gross === null ? null : formatMoney(total.gross.toNumber(), total.currency, lang),
+          grossText: total.gross === null ? null : formatMoney(total.gross, total.currency, lang),
         })),
     };
   }
@@ -178,10 +184,20 @@ export class PunchoutCartService {
       const existing = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
       });
+      // A cart is one currency (one cXML Total, one sum a buyer reads): another is refused here.
+      const other = await tx.cartItem.findFirst({
+        where: { sessionId: session.id, offerId: { not: null }, currency: { not: offer.currency } },
+        select: { currency: true },
+      });
+      if (other)
+        return {
+          status: 409,
+          notice: { kind: 'error', text: t.otherCurrency(offer.vendor, offer.currency, other.currency) },
+        };
       const total = (existing?.quantity ?? 0) + quantity;
       const problem = quantityRefusal(offer, total, lang);
       if (problem) return problem;
-      const unitPrice = formatUnits(unitPriceUnitsAt(offer, total));
+      const price = cartLinePrice(offer, total);
       await tx.cartItem.upsert({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
         create: {
@@ -189,12 +205,11 @@ export class PunchoutCartService {
           offerId,
           label: `${product.name}, ${offer.vendor}`.slice(0, 500),
           quantity: total,
-          unitPrice,
-          currency: offer.currency,
+          ...price,
           vendor: offer.vendor.slice(0, 200),
           preferred: verdict.preferred,
         },
-        update: { quantity: total, unitPrice, currency: offer.currency, preferred: verdict.preferred },
+        update: { quantity: total, ...price, preferred: verdict.preferred },
       });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -202,8 +217,7 @@ export class PunchoutCartService {
         offerId,
         productId: product.id,
         quantity: total,
-        unitPrice,
-        currency: offer.currency,
+        ...pricePayload(price),
       });
       return null;
     });
@@ -226,8 +240,9 @@ export class PunchoutCartService {
       const offer = offerFacts(current);
       const problem = quantityRefusal(offer, quantity, lang);
       if (problem) return problem;
-      const unitPrice = formatUnits(unitPriceUnitsAt(offer, quantity));
-      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, unitPrice } });
+      // The tier at the new quantity (a currency the offer changed to is re-validated at transfer).
+      const price = cartLinePrice(offer, quantity);
+      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, ...price } });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'update',
@@ -235,8 +250,7 @@ export class PunchoutCartService {
         productId: current.productId,
         quantity,
         previousQuantity: row.quantity,
-        unitPrice,
-        currency: row.currency,
+        ...pricePayload(price),
       });
       return null;
     });
@@ -304,14 +318,20 @@ export class PunchoutCartService {
         changes.push({ code: 'quantity_out_of_range', name: product.name, min, max });
         continue;
       }
-      const unitPrice = formatUnits(unitPriceUnitsAt(offer, want.quantity));
-      const line = ociLineOf(source, want.quantity, unitPrice, defaultUnit);
-      if (want.netPrice !== null && toUnits(want.netPrice) !== toUnits(line.price))
+      // A cart is one currency: the first line's; a line in another is left out, and said so.
+      const cartCurrency = lines[0]?.currency;
+      if (cartCurrency !== undefined && offer.currency !== cartCurrency) {
+        changes.push({ code: 'other_currency', name: product.name, currency: offer.currency, cartCurrency });
+        continue;
+      }
+      const price = cartLinePrice(offer, want.quantity);
+      const line = ociLineOf(source, want.quantity, defaultUnit);
+      if (want.netPrice !== null && !sameAmount(want.netPrice, price.unitPrice))
         changes.push({
           code: 'repriced',
           name: product.name,
-          from: { units: toUnits(want.netPrice), currency: offer.currency },
-          to: { units: toUnits(line.price), currency: offer.currency },
+          from: { amount: want.netPrice, currency: offer.currency },
+          to: { amount: price.unitPrice, currency: offer.currency },
         });
       await tx.cartItem.create({
         data: {
@@ -319,8 +339,7 @@ export class PunchoutCartService {
           offerId: source.id,
           label: `${product.name}, ${offer.vendor}`.slice(0, 500),
           quantity: want.quantity,
-          unitPrice,
-          currency: offer.currency,
+          ...price,
           vendor: offer.vendor.slice(0, 200),
           preferred: verdict.preferred,
         },
@@ -331,8 +350,7 @@ export class PunchoutCartService {
         offerId: source.id,
         productId: product.id,
         quantity: want.quantity,
-        unitPrice,
-        currency: offer.currency,
+        ...pricePayload(price),
       });
       added.add(source.id);
       lines.push(line);
@@ -403,30 +421,69 @@ export class PunchoutCartService {
       if (row.preferred !== verdict.preferred) {
         await tx.cartItem.update({ where: { id: row.id }, data: { preferred: verdict.preferred } });
       }
-      const current = unitPriceUnitsAt(offer, row.quantity);
-      const stored = toUnits(row.unitPrice.toString());
-      if (current !== stored || row.currency !== offer.currency) {
-        const unitPrice = formatUnits(current);
-        await tx.cartItem.update({ where: { id: row.id }, data: { unitPrice, currency: offer.currency } });
+      // A cart is one currency (the first line's): an offer that moved to another is taken out.
+      const cartCurrency = lines[0]?.currency;
+      if (cartCurrency !== undefined && offer.currency !== cartCurrency) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'other_currency',
+          offerId: row.offerId,
+          quantity: row.quantity,
+          currency: offer.currency,
+        });
+        changes.push({ code: 'other_currency', name, currency: offer.currency, cartCurrency });
+        continue;
+      }
+      const current = cartLinePrice(offer, row.quantity);
+      const stored = {
+        unitPrice: row.unitPrice.toString(),
+        currency: row.currency,
+        vatRate: row.vatRate?.toString() ?? null,
+        priceUnitQuantity: row.priceUnitQuantity,
+      };
+      if (!samePrice(stored, current)) {
+        await tx.cartItem.update({ where: { id: row.id }, data: current });
         await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'reprice',
           offerId: row.offerId,
-          previousUnitPrice: formatUnits(stored),
-          unitPrice,
-          currency: offer.currency,
+          previousUnitPrice: stored.unitPrice,
+          previousVatRate: stored.vatRate,
+          ...pricePayload(current),
         });
-        changes.push({
-          code: 'repriced',
-          name,
-          from: { units: stored, currency: row.currency },
-          to: { units: current, currency: offer.currency },
-        });
+        changes.push(
+          sameAmount(stored.unitPrice, current.unitPrice) &&
+            stored.currency === current.currency &&
+            stored.priceUnitQuantity === current.priceUnitQuantity
+            ? { code: 'vat_changed', name, from: stored.vatRate, to: current.vatRate }
+            : {
+                code: 'repriced',
+                name,
+                from: { amount: stored.unitPrice, currency: stored.currency },
+                to: { amount: current.unitPrice, currency: current.currency },
+              },
+        );
         continue;
       }
-      lines.push(ociLineOf(row.offer, row.quantity, formatUnits(current), defaultUnit));
+      lines.push(ociLineOf(row.offer, row.quantity, defaultUnit));
     }
     return { changes, lines, empty: rows.length === 0 };
   }
+}
+
+/** A line's price as cart events record it: THE unit price (net), its currency, rate and price unit. */
+function pricePayload(price: CartLinePrice): Record<string, unknown> {
+  return {
+    unitPrice: price.unitPrice,
+    priceBasis: 'net',
+    currency: price.currency,
+    vatRate: price.vatRate,
+    priceUnitQuantity: price.priceUnitQuantity,
+  };
+}
+
+function sameAmount(a: string, b: string): boolean {
+  return new Money(a).eq(b);
 }
 
 function quantityRefusal(

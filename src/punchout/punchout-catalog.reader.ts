@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
-import { netAmount, netTaxLabel, rateText, vatRateOf } from '../catalog/vat';
+import { netTaxLabel, netUnitPrice, rateText, vatRateOf } from '../catalog/vat';
 import { formatMoney } from '../common/i18n/money';
 import { AppConfig } from '../config/app-config';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
@@ -107,12 +107,19 @@ export class PunchoutCatalogReader {
       const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
       if (!shown) return [];
       const offer = shown.offer;
+      // As search lists it: THE unit price (net), its tax hint, and a gross quote beside it.
+      const label = netTaxLabel(offer, offer.priceTaxLabel, lang);
+      const rate = vatRateOf(offer);
       return [
         {
           id: product.id,
           name: product.name,
           vendor: offer.vendor,
-          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          priceText: formatMoney(netUnitPrice(offer.price, offer, offer.currency), offer.currency, lang),
+          ...(label ? { priceTaxLabel: label } : {}),
+          ...(offer.priceIncludesVat && rate !== null
+            ? { quotedGrossText: formatMoney(offer.price, offer.currency, lang) }
+            : {}),
           preferred: true,
           blocked: false,
           ...(offer.deliveryDays !== null ? { delivery: deliveryIn(offer.deliveryDays, lang) } : {}),
@@ -132,8 +139,9 @@ export class PunchoutCatalogReader {
       const { min } = quantityBounds(offer);
       const tiers = tiersOf(offer);
       const applying = tierAt(offer, min);
-      // The shop shows net prices, as the cart sums them; a gross quote is named beside them.
-      const net = (amount: string | number) => netAmount(amount, offer).toNumber();
+      // The shop shows THE unit prices (net, minor unit), as the cart stores them; a gross quote is
+      // named beside them.
+      const net = (amount: string | number) => netUnitPrice(amount, offer, offer.currency);
       const rate = vatRateOf(offer);
       const view: OfferView = {
         id: offer.id,
@@ -163,7 +171,7 @@ export class PunchoutCatalogReader {
       if (label) view.priceTaxLabel = label;
       if (offer.priceIncludesVat && rate !== null) {
         view.quotedGross = {
-          priceText: formatMoney(Number(offer.price), offer.currency, lang),
+          priceText: formatMoney(offer.price, offer.currency, lang),
           rateText: rateText(rate, lang),
         };
       }

@@ -97,6 +97,7 @@ export const MESSAGES = {
     vatRate: (rate: string) => `${rate}%`,
     vatNotStated: 'not stated',
     quotedGross: (price: string, rate: string) => `quoted ${price} incl. ${rate}% VAT`,
+    quotedGrossShort: (price: string) => `quoted ${price} incl. VAT`,
     netTotalIn: (currency: string) => `Net total (${currency})`,
     vatAt: (rate: string) => `VAT ${rate}%`,
     grossTotalIn: (currency: string) => `Total incl. VAT (${currency})`,
@@ -171,7 +172,13 @@ export const MESSAGES = {
     lineRemovedQuantity: (name: string, min: number, max: number) =>
       `${name} was removed: its quantity is outside the allowed ${min} to ${max} now.`,
     linePriceChanged: (name: string, from: string, to: string) =>
-      `The price of ${name} changed from ${from} to ${to}.`,
+      `The net unit price of ${name} changed from ${from} to ${to}.`,
+    lineVatChanged: (name: string, from: string, to: string) =>
+      `The VAT rate of ${name} changed from ${from} to ${to}.`,
+    lineRemovedCurrency: (name: string, currency: string, cartCurrency: string) =>
+      `${name} was removed: it is priced in ${currency} now, and this cart is in ${cartCurrency}.`,
+    otherCurrency: (vendor: string, currency: string, cartCurrency: string) =>
+      `The offer from ${vendor} is priced in ${currency} and was not added: this cart is in ${cartCurrency}, and a cart holds one currency. Transfer this cart first, or remove its lines.`,
     cartEmptyTransfer: 'Your cart is empty. Add items, or cancel to return without items.',
     reopened:
       "Your cart was reopened from your procurement system and checked against today's prices and buying guidance:",
@@ -282,7 +289,8 @@ export const MESSAGES = {
     vat: 'MwSt.',
     vatRate: (rate: string) => `${rate} %`,
     vatNotStated: 'nicht angegeben',
-    quotedGross: (price: string, rate: string) => `angeboten ${price} inkl. ${rate} % MwSt.`,
+    quotedGross: (price: string, rate: string) => `Angebotspreis ${price} inkl. ${rate} % MwSt.`,
+    quotedGrossShort: (price: string) => `Angebotspreis ${price} inkl. MwSt.`,
     netTotalIn: (currency: string) => `Nettosumme (${currency})`,
     vatAt: (rate: string) => `MwSt. ${rate} %`,
     grossTotalIn: (currency: string) => `Gesamtsumme inkl. MwSt. (${currency})`,
@@ -358,7 +366,13 @@ export const MESSAGES = {
     lineRemovedQuantity: (name: string, min: number, max: number) =>
       `${name} wurde entfernt: die Menge liegt nicht mehr im erlaubten Bereich ${min} bis ${max}.`,
     linePriceChanged: (name: string, from: string, to: string) =>
-      `Der Preis von ${name} hat sich von ${from} auf ${to} geändert.`,
+      `Der Netto-Einzelpreis von ${name} hat sich von ${from} auf ${to} geändert.`,
+    lineVatChanged: (name: string, from: string, to: string) =>
+      `Der MwSt.-Satz von ${name} hat sich von ${from} auf ${to} geändert.`,
+    lineRemovedCurrency: (name: string, currency: string, cartCurrency: string) =>
+      `${name} wurde entfernt: der Preis ist jetzt in ${currency} angegeben, dieser Warenkorb aber in ${cartCurrency}.`,
+    otherCurrency: (vendor: string, currency: string, cartCurrency: string) =>
+      `Das Angebot von ${vendor} ist in ${currency} ausgepreist und wurde nicht hinzugefügt: Dieser Warenkorb ist in ${cartCurrency}, und ein Warenkorb hat nur eine Währung. Übertragen Sie zuerst diesen Warenkorb oder entfernen Sie seine Positionen.`,
     cartEmptyTransfer: 'Ihr Warenkorb ist leer. Fügen Sie Positionen hinzu oder brechen Sie ab.',
     reopened:
       'Ihr Warenkorb wurde aus Ihrem Beschaffungssystem wieder geöffnet und mit den heutigen Preisen und Einkaufsrichtlinien geprüft:',

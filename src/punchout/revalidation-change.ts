@@ -9,10 +9,15 @@ export type RevalidationChange =
   | { code: 'blocked'; name: string; vendor: string }
   /** The quantity is outside the offer's bounds now. */
   | { code: 'quantity_out_of_range'; name: string; min: number; max: number }
-  /** The unit price (in units of 1/10,000) changed. */
-  | {
-      code: 'repriced';
-      name: string;
-      from: { units: number; currency: string };
-      to: { units: number; currency: string };
-    };
+  /** THE unit price (net, decimal text) changed. */
+  | { code: 'repriced'; name: string; from: PriceFact; to: PriceFact }
+  /** Only the VAT rate changed (percent as decimal text; null: not stated). */
+  | { code: 'vat_changed'; name: string; from: string | null; to: string | null }
+  /** The offer is in another currency than the cart's (a cart is one currency): left out. */
+  | { code: 'other_currency'; name: string; currency: string; cartCurrency: string };
+
+/**
+ * A unit price as a change reports it: decimal text. Changes stored before prices were decimals
+ * (a session's opening changes) carry `units` of 1/10,000 instead.
+ */
+export type PriceFact = { amount: string; currency: string } | { units: number; currency: string };

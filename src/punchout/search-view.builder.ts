@@ -72,6 +72,7 @@ export function buildSearchView(
         ...(hit.vendor ? { vendor: hit.vendor } : {}),
         priceText: hit.price.formatted ?? `${hit.price.amount} ${hit.price.currency}`,
         ...(hit.priceTaxLabel ? { priceTaxLabel: hit.priceTaxLabel } : {}),
+        ...(hit.quotedPrice?.formatted ? { quotedGrossText: hit.quotedPrice.formatted } : {}),
         preferred: hit.preferred === true,
         blocked: hit.blocked === true,
         ...(hit.delivery ? { delivery: hit.delivery } : {}),

@@ -1,6 +1,6 @@
 import type { SearchHit } from './search.repository';
 import { AVAILABILITY_NAMES, deliveryIn } from '../catalog/catalog.messages';
-import { taxLabel } from '../catalog/vat';
+import { netTaxLabel, netUnitPrice, vatRateOf } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { absoluteImageUrl } from '../catalog/image-url';
 import { formatMoney } from '../common/i18n/money';
@@ -16,15 +16,19 @@ function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
     : placeholderImage(publicUrl, hit.id, 'small', hit.name);
 }
 
-/** One search result as the spec shapes it, in the caller's language. */
+/**
+ * One search result as the spec shapes it, in the caller's language. Its price is THE unit price of
+ * the shown offer (net, in the currency's minor unit: what a cart line of it stores), labelled so,
+ * with a gross quote beside it only where the offer quotes gross (docs/search.md, "Prices").
+ */
 export function toSearchResult(hit: SearchHit, language: Language, publicUrl: string): SearchResultDto {
-  const amount = Number(hit.price ?? 0);
   const currency = hit.currency ?? 'EUR';
+  const net = netUnitPrice(hit.price ?? 0, hit, currency);
   const result: SearchResultDto = {
     id: hit.id,
     provider: 'marketplace',
     name: hit.name,
-    price: { amount, currency, formatted: formatMoney(amount, currency, language) },
+    price: { amount: net.toNumber(), currency, formatted: formatMoney(net, currency, language) },
     preview: previewOf(hit, publicUrl),
     quantityDiscountsAvailable: hit.quantityDiscounts,
     preferred: hit.preferred,
@@ -33,7 +37,13 @@ export function toSearchResult(hit: SearchHit, language: Language, publicUrl: st
   };
   if (hit.vendor) result.vendor = hit.vendor;
   if (hit.deliveryDays !== null) result.delivery = deliveryIn(hit.deliveryDays, language);
-  const label = taxLabel(hit, hit.priceTaxLabel, language);
+  if (hit.price !== null && hit.priceIncludesVat && vatRateOf(hit) !== null)
+    result.quotedPrice = {
+      amount: Number(hit.price),
+      currency,
+      formatted: formatMoney(hit.price, currency, language),
+    };
+  const label = netTaxLabel(hit, hit.priceTaxLabel, language);
   if (label) result.priceTaxLabel = label;
   if (hit.starRating !== null) result.starRating = Math.round(hit.starRating * 10) / 10;
   if (hit.availability)

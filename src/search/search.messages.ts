@@ -7,7 +7,8 @@ export const MARKETPLACE_NAME: Text = { en: 'Marketplace', de: 'Marktplatz' };
 
 export const FACET_NAMES: Record<string, Text> = {
   category: { en: 'Category', de: 'Kategorie' },
-  price: { en: 'Price', de: 'Preis' },
+  // The price facet compares net prices, as results show them.
+  price: { en: 'Price (net)', de: 'Preis (netto)' },
   availability: { en: 'Availability', de: 'Verfügbarkeit' },
   delivery_day: { en: 'Delivery time', de: 'Lieferzeit' },
   'review-rating': { en: 'Customer rating', de: 'Kundenbewertung' },

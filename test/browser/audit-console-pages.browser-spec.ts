@@ -1,7 +1,6 @@
 import { Browser, Page } from 'playwright-core';
 import { AuditEventTypes } from '../../src/audit/audit-event';
 import { AuditService } from '../../src/audit/audit.service';
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
 import { User } from '../../src/generated/prisma/client';
 import { UserRole } from '../../src/generated/prisma/enums';
 import { createPunchoutSession } from '../factories/audit.factory';
@@ -10,12 +9,12 @@ import { createClient, createOrganization, createUser } from '../factories/ident
 import {
   describeWithBrowser,
   DESKTOP,
-  failOnDialogs,
   launchBrowser,
   PHONE,
   saveScreenshot,
   seriousAccessibilityViolations,
 } from '../support/browser';
+import { consoleInBrowser } from '../support/console-sign-in';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -98,20 +97,8 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
     await t?.close();
   });
 
-  async function signedIn(locale: string, viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({
-      viewport,
-      locale,
-      extraHTTPHeaders: { 'accept-language': locale },
-    });
-    const page = await context.newPage();
-    failOnDialogs(page);
-    const link = new URL((await t.app.get(ConsoleSignInService).createLink(auditor, 'test')).url);
-    await page.goto(`${t.baseUrl}${link.pathname}${link.search}`);
-    await page.locator('form[action="/audit/console/sign-in"] button').click();
-    await page.waitForURL(`${t.baseUrl}/audit/console`);
-    return page;
-  }
+  const signedIn = (locale: string, viewport: { width: number; height: number }): Promise<Page> =>
+    consoleInBrowser(t, browser, auditor, locale, viewport);
 
   async function expectAccessible(page: Page) {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

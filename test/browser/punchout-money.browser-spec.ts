@@ -12,6 +12,7 @@ import {
   seriousAccessibilityViolations,
 } from '../support/browser';
 import { HookReceiver, startHookReceiver } from '../support/hook-receiver';
+import { addInBrowser } from '../support/punchout-pages';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -44,6 +45,20 @@ const CATALOG: ProductSpec[] = [
     categoryId: 'desk-accessories',
     offers: [
       { id: 'money-book-a', price: '21.40', vendor: 'Book Shop', vatRate: '7', priceIncludesVat: true },
+    ],
+  },
+  {
+    id: 'offset-press',
+    name: 'Offset printing press',
+    categoryId: 'desk-accessories',
+    offers: [
+      {
+        id: 'offset-press-a',
+        price: '100000000.00',
+        vendor: 'Gross Shop',
+        vatRate: '19',
+        priceIncludesVat: true,
+      },
     ],
   },
 ];
@@ -79,23 +94,14 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
     return { page, dialogs };
   }
 
-  /** Adds an offer by posting the product page's own form (its labels differ per language). */
-  async function add(page: Page, productId: string, offerId: string, quantity: number) {
-    const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
-    await page.goto(`${base}/product/${productId}`);
-    const row = page.locator(`[data-offer-id="${offerId}"]`);
-    await row.locator('input[name="quantity"]').fill(String(quantity));
-    await Promise.all([page.waitForURL(/\/cart\?done=added$/), row.locator('button[type="submit"]').click()]);
-  }
-
   const text = async (page: Page, selector: string) =>
     (await page.locator(selector).allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
 
   it('shows net lines, VAT per rate and the gross total, and transfers net unit prices with their rate', async () => {
     const { page, dialogs } = await openShop('en-US');
-    await add(page, 'money-chair', 'money-chair-a', 1);
-    await add(page, 'money-desk', 'money-desk-a', 1);
-    await add(page, 'money-book', 'money-book-a', 2);
+    await addInBrowser(page, 'money-chair', 'money-chair-a', 1);
+    await addInBrowser(page, 'money-desk', 'money-desk-a', 1);
+    await addInBrowser(page, 'money-book', 'money-book-a', 2);
 
     expect(await text(page, 'tr[data-offer-id] .punchout-unit-price')).toEqual([
       '€82.80',
@@ -124,7 +130,7 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
 
     await page.getByRole('button', { name: 'Transfer to procurement' }).click();
     const fields = new Map((await hook.next()).fields);
-    expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-PRICE[${n}]`))).toEqual(['82.80', '113.4454', '20.00']);
+    expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-PRICE[${n}]`))).toEqual(['82.80', '113.45', '20.00']);
     expect([1, 2, 3].map((n) => fields.get(`NEW_ITEM-CUST_FIELD1[${n}]`))).toEqual(['19', '19', '7']);
     expect(fields.get('NEW_ITEM-QUANTITY[3]')).toBe('2');
     expect(fields.get('NEW_ITEM-LONGTEXT_2:132[]')).toContain('VAT: 19% (price net)');
@@ -134,7 +140,7 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
   it('shows net offer prices on the product page, naming a gross quote, in the page language', async () => {
     for (const [locale, expected] of [
       ['en-US', ['€113.45', '(excl. 19% VAT)', 'quoted €135.00 incl. 19% VAT']],
-      ['de-DE', ['113,45 €', '(zzgl. 19 % MwSt.)', 'angeboten 135,00 € inkl. 19 % MwSt.']],
+      ['de-DE', ['113,45 €', '(zzgl. 19 % MwSt.)', 'Angebotspreis 135,00 € inkl. 19 % MwSt.']],
     ] as const) {
       const { page } = await openShop(locale);
       const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
@@ -149,10 +155,63 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
     }
   });
 
+  it('lists search results by their net price, labelled, with a gross quote beside it, sorted by what they show', async () => {
+    for (const [locale, viewport, size, expected] of [
+      [
+        'en-US',
+        DESKTOP,
+        'desktop',
+        [
+          '€20.00 (excl. 7% VAT) · quoted €21.40 incl. VAT',
+          '€82.80 (excl. 19% VAT)',
+          '€113.45 (excl. 19% VAT) · quoted €135.00 incl. VAT',
+        ],
+      ],
+      [
+        'de-DE',
+        PHONE,
+        'phone',
+        [
+          '20,00 € (zzgl. 7 % MwSt.) · Angebotspreis 21,40 € inkl. MwSt.',
+          '82,80 € (zzgl. 19 % MwSt.)',
+          '113,45 € (zzgl. 19 % MwSt.) · Angebotspreis 135,00 € inkl. MwSt.',
+        ],
+      ],
+    ] as const) {
+      const { page } = await openShop(locale, viewport);
+      const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
+      await page.goto(`${base}/search?query=money&sort=price-asc`);
+      const prices = await page.locator('.punchout-hit-body p:has(.punchout-hit-price)').evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('.punchout-hit-price, .punchout-hit-basis, .punchout-hit-quoted')]
+            .map((part) => (part as HTMLElement).innerText)
+            .join('')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
+      );
+      expect(prices).toEqual(expected);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, `punchout-search-money-${size}-${locale.slice(0, 2)}`);
+    }
+  });
+
+  it('is exact to the cent at the largest quantity and price: 999,999 x EUR 100,000,000.00 incl. 19% VAT', async () => {
+    const { page } = await openShop('en-US');
+    await addInBrowser(page, 'offset-press', 'offset-press-a', 999_999);
+    // 100,000,000.00 / 1.19 = 84,033,613.445... -> 84,033,613.45; x 999,999; 19% of that, half-up.
+    expect(await text(page, 'tr[data-offer-id] .punchout-unit-price')).toEqual(['€84,033,613.45']);
+    expect(await text(page, 'tfoot tr')).toEqual([
+      'Net total (EUR) €84,033,529,416,386.55',
+      'VAT 19% €15,966,370,589,113.44',
+      'Total incl. VAT (EUR) €99,999,900,005,499.99',
+    ]);
+  });
+
   it('says the same in German, and fits a phone', async () => {
     const { page } = await openShop('de-DE', PHONE);
-    await add(page, 'money-desk', 'money-desk-a', 1);
-    await add(page, 'money-book', 'money-book-a', 2);
+    await addInBrowser(page, 'money-desk', 'money-desk-a', 1);
+    await addInBrowser(page, 'money-book', 'money-book-a', 2);
     expect(await text(page, 'tfoot tr')).toEqual([
       'Nettosumme (EUR) 153,45 €',
       'MwSt. 19 % 21,56 €',
@@ -160,8 +219,8 @@ describeWithBrowser('punchout money in Chromium: net lines, VAT per rate, gross 
       'Gesamtsumme inkl. MwSt. (EUR) 177,81 €',
     ]);
     expect(await text(page, '.punchout-quoted-gross')).toEqual([
-      'angeboten 135,00 € inkl. 19 % MwSt.',
-      'angeboten 21,40 € inkl. 7 % MwSt.',
+      'Angebotspreis 135,00 € inkl. 19 % MwSt.',
+      'Angebotspreis 21,40 € inkl. 7 % MwSt.',
     ]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

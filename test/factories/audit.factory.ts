@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { AuditEventType, AuditEventTypes } from '../../src/audit/audit-event';
 import { AuditService } from '../../src/audit/audit.service';
 import { sha256 } from '../../src/common/crypto/secrets';
@@ -10,8 +11,14 @@ export type PunchoutStatusName = 'CREATED' | 'OPENED' | 'TRANSFERRED' | 'CANCELL
 export interface CartLineSpec {
   offerId: string;
   quantity: number;
+  /** THE unit price (net), as the cart stores it; older transferred lines may carry four decimals. */
   unitPrice: string;
   currency?: string;
+  /** The VAT rate the line was sent with (OCI CUST_FIELD1); default none stated. */
+  vatRate?: string;
+  priceUnitQuantity?: number;
+  /** The line's net amount; default quantity x unit price / price unit, rounded half-up to cents (JPY: yen). */
+  lineNet?: string;
   /** The vendor and guidance flag the cart records for the console's figures. */
   vendor?: string;
   preferred?: boolean;
@@ -123,6 +130,9 @@ export async function createPunchoutSession(
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           currency: line.currency ?? 'EUR',
+          vatRate: line.vatRate ?? null,
+          priceUnitQuantity: line.priceUnitQuantity ?? 1,
+          lineNet: line.lineNet ?? lineNetOf(line),
           ...(line.vendor !== undefined ? { vendor: line.vendor } : {}),
           ...(line.preferred !== undefined ? { preferred: line.preferred } : {}),
         },
@@ -165,6 +175,16 @@ export async function createPunchoutSession(
     }
   });
   return { id, publicId };
+}
+
+/** The factory's own arithmetic for a line's net amount (not the gateway's). */
+function lineNetOf(line: CartLineSpec): string {
+  const digits = line.currency === 'JPY' ? 0 : 2;
+  return new Decimal(line.unitPrice)
+    .times(line.quantity)
+    .dividedBy(line.priceUnitQuantity ?? 1)
+    .toDecimalPlaces(digits, Decimal.ROUND_HALF_UP)
+    .toFixed(digits);
 }
 
 async function sessionColumns(prisma: PrismaService): Promise<Set<string>> {

@@ -185,6 +185,17 @@ function truncate(body: string | undefined): string {
 
 // ---- the per-process recorder the test apps report to ----
 
+/** Where WorkerEnvironment lends each test file the worker's contract, compiled once per worker. */
+export const WORKER_CONTRACT_KEY = '__gatewayWorkerContract';
+
+/** The worker's compiled contract; outside WorkerEnvironment (another runner, a script) its own. */
+function loadContract(): Promise<OpenApiContract> {
+  const fromWorker = (globalThis as { [WORKER_CONTRACT_KEY]?: () => Promise<OpenApiContract> })[
+    WORKER_CONTRACT_KEY
+  ];
+  return fromWorker ? fromWorker() : OpenApiContract.load();
+}
+
 let shared: Promise<OpenApiContract> | undefined;
 const violations: string[] = [];
 const exercised = new Set<string>();
@@ -218,7 +229,7 @@ export async function checkResponsesAgainstContract(
   fastify: FastifyInstance,
   testRoutes: string[] = [],
 ): Promise<void> {
-  shared ??= OpenApiContract.load();
+  shared ??= loadContract();
   const contract = await shared;
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     try {

@@ -1,4 +1,9 @@
-/** Helpers to drive the punchout pages over plain HTTP (no browser): forms, CSRF token, cookies-free. */
+import type { Page } from 'playwright-core';
+
+/**
+ * Helpers to drive the punchout pages: over plain HTTP (no browser: forms, CSRF token, cookies-free),
+ * and in Chromium where a test needs the page as a buyer sees it.
+ */
 
 export interface PageResponse {
   status: number;
@@ -41,4 +46,16 @@ export function csrfOf(html: string): string {
   const match = /name="csrf" value="([^"]+)"/.exec(html);
   if (!match) throw new Error('no CSRF token on the page');
   return match[1];
+}
+
+/**
+ * In Chromium, on a shop page of a session: adds `quantity` of an offer by the product page's own
+ * form (its labels differ per language), and waits for the cart.
+ */
+export async function addInBrowser(page: Page, productId: string, offerId: string, quantity: number) {
+  const base = page.url().replace(/\/punchout\/s\/([^/?]+).*$/, '/punchout/s/$1');
+  await page.goto(`${base}/product/${productId}`);
+  const row = page.locator(`[data-offer-id="${offerId}"]`);
+  await row.locator('input[name="quantity"]').fill(String(quantity));
+  await Promise.all([page.waitForURL(/\/cart\?done=added$/), row.locator('button[type="submit"]').click()]);
 }

@@ -4,9 +4,10 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeGracefully } from '../../src/bootstrap/close-gracefully';
 import { createApp } from '../../src/bootstrap/create-app';
 import { Clock } from '../../src/common/clock/clock';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { AppConfig } from '../../src/config/app-config';
 import { PrismaService } from '../../src/database/prisma.service';
 import { checkResponsesAgainstContract } from './openapi-contract';
+import { testConfig } from './test-config';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -31,17 +32,7 @@ export interface TestAppOptions {
 /** The real application on its own fresh database, listening on a random local port. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATABASE_URL: database.url,
-    PUBLIC_URL: 'http://gateway.test',
-    // Tests change users, clients and tokens behind the app's back and expect the next call to see it;
-    // the token cache (and its bounded delay) has its own tests, which turn it on.
-    TOKEN_CACHE_TTL_MS: '0',
-    ...options.env,
-  });
+  const config = testConfig(database.url, options.env);
   const app = await createApp(config, { extraModules: options.extraModules, clock: options.clock });
   // Every response is checked against docs/openapi.json (the contract test; openapi-contract.ts).
   await checkResponsesAgainstContract(

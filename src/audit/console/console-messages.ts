@@ -69,6 +69,7 @@ export interface ConsoleMessages {
     outcome: string;
     items: string;
     total: string;
+    grossTotal: (amount: string) => string;
     none: string;
     next: string;
     first: string;
@@ -107,7 +108,16 @@ export interface ConsoleMessages {
     cartCaption: string;
     vendor: string;
     unitPrice: string;
+    priceUnit: (quantity: number) => string;
+    vat: string;
+    vatRate: (rate: string) => string;
+    vatNotStated: string;
     lineTotal: string;
+    netTotal: string;
+    vatAt: (rate: string) => string;
+    grossTotal: string;
+    vatMissing: string;
+    olderPrices: string;
     emptyCart: string;
     timeline: string;
     actor: string;
@@ -175,6 +185,8 @@ export interface TimelineMessages {
   removed: (name: string) => string;
   removedAtTransfer: (name: string, reason: string) => string;
   repriced: (name: string, from: string, to: string) => string;
+  /** An amount recorded as THE unit price (net): "€38.03 net". */
+  netAmount: (amount: string) => string;
   refused: (name: string, vendor: string, quantity: number | null, via: string) => string;
   refusedBy: string;
   unknownRule: (id: string) => string;
@@ -292,7 +304,8 @@ const EN: ConsoleMessages = {
     product: 'Product',
     outcome: 'Outcome',
     items: 'Items',
-    total: 'Cart total',
+    total: 'Cart total (net)',
+    grossTotal: (amount) => `${amount} incl. VAT`,
     none: 'No punchout sessions match these filters.',
     next: 'Next page',
     first: 'First page',
@@ -319,7 +332,7 @@ const EN: ConsoleMessages = {
     description: 'Description',
     quantity: 'Quantity',
     unit: 'Unit',
-    price: 'Price',
+    price: 'Unit price (net, as posted)',
     currency: 'Currency',
     vendorMaterial: 'Vendor material',
     longText: 'Long text',
@@ -330,8 +343,18 @@ const EN: ConsoleMessages = {
     cart: 'Cart in the gateway',
     cartCaption: 'Cart lines as stored',
     vendor: 'Vendor',
-    unitPrice: 'Unit price',
-    lineTotal: 'Line total',
+    unitPrice: 'Unit price (net)',
+    priceUnit: (quantity) => `per ${quantity}`,
+    vat: 'VAT',
+    vatRate: (rate) => `${rate}%`,
+    vatNotStated: 'not stated',
+    lineTotal: 'Line total (net)',
+    netTotal: 'Net total',
+    vatAt: (rate) => `VAT ${rate}%`,
+    grossTotal: 'Total incl. VAT',
+    vatMissing: 'No total including VAT: some lines do not state their VAT rate.',
+    olderPrices:
+      'This cart was posted before unit prices were rounded to the cent: its unit prices are shown with the four decimals they were posted with, and each line total is rounded once.',
     emptyCart: 'The cart is empty.',
     timeline: 'Timeline',
     actor: 'Actor',
@@ -453,6 +476,7 @@ const EN: ConsoleMessages = {
     removed: (name) => `Removed '${name}'`,
     removedAtTransfer: (name, reason) => `Removed at transfer: '${name}' (${reason})`,
     repriced: (name, from, to) => `Price of '${name}' updated at transfer: ${from} → ${to}`,
+    netAmount: (amount) => `${amount} net`,
     refused: (name, vendor, quantity, via) =>
       `Refused '${name}' from ${vendor}${quantity !== null ? ` × ${quantity}` : ''} ${via}`,
     refusedBy: 'Blocked by',
@@ -579,7 +603,8 @@ const DE: ConsoleMessages = {
     product: 'Produkt',
     outcome: 'Ergebnis',
     items: 'Positionen',
-    total: 'Warenkorbsumme',
+    total: 'Warenkorbsumme (netto)',
+    grossTotal: (amount) => `${amount} inkl. MwSt.`,
     none: 'Keine Punchout-Sitzung passt zu diesen Filtern.',
     next: 'Nächste Seite',
     first: 'Erste Seite',
@@ -606,7 +631,7 @@ const DE: ConsoleMessages = {
     description: 'Beschreibung',
     quantity: 'Menge',
     unit: 'Einheit',
-    price: 'Preis',
+    price: 'Einzelpreis (netto, wie gesendet)',
     currency: 'Währung',
     vendorMaterial: 'Lieferantenmaterial',
     longText: 'Langtext',
@@ -617,8 +642,18 @@ const DE: ConsoleMessages = {
     cart: 'Warenkorb im Gateway',
     cartCaption: 'Gespeicherte Warenkorbpositionen',
     vendor: 'Lieferant',
-    unitPrice: 'Stückpreis',
-    lineTotal: 'Positionssumme',
+    unitPrice: 'Einzelpreis (netto)',
+    priceUnit: (quantity) => `pro ${quantity}`,
+    vat: 'MwSt.',
+    vatRate: (rate) => `${rate} %`,
+    vatNotStated: 'nicht angegeben',
+    lineTotal: 'Positionssumme (netto)',
+    netTotal: 'Nettosumme',
+    vatAt: (rate) => `MwSt. ${rate} %`,
+    grossTotal: 'Gesamtsumme inkl. MwSt.',
+    vatMissing: 'Keine Summe inklusive MwSt.: Einige Positionen nennen ihren MwSt.-Satz nicht.',
+    olderPrices:
+      'Dieser Warenkorb wurde gesendet, bevor Einzelpreise auf den Cent gerundet wurden: Seine Einzelpreise stehen mit den vier Nachkommastellen, mit denen sie gesendet wurden, und jede Positionssumme ist einmal gerundet.',
     emptyCart: 'Der Warenkorb ist leer.',
     timeline: 'Verlauf',
     actor: 'Akteur',
@@ -742,6 +777,7 @@ const DE: ConsoleMessages = {
     removed: (name) => `'${name}' entfernt`,
     removedAtTransfer: (name, reason) => `Bei der Übertragung entfernt: '${name}' (${reason})`,
     repriced: (name, from, to) => `Preis von '${name}' bei der Übertragung aktualisiert: ${from} → ${to}`,
+    netAmount: (amount) => `${amount} netto`,
     refused: (name, vendor, quantity, via) =>
       `'${name}' von ${vendor}${quantity !== null ? ` × ${quantity}` : ''} abgelehnt ${via}`,
     refusedBy: 'Gesperrt durch',

@@ -1,10 +1,10 @@
-import { formatMoney } from '../../common/i18n/money';
 import type { PageLanguage } from '../../web/language';
 import { AuditEventTypes } from '../audit-event';
 import type { AuditEventResponse } from '../review/dto/audit-review.response';
 import type { TimelineContext } from '../review/timeline-context';
 import type { ConsoleMessages } from './console-messages';
 import { describeRule, object, text } from './payload-reading';
+import { unitMoney } from './pages/console-frame';
 
 const whole = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
@@ -32,10 +32,14 @@ export function sessionEventStory(
   const offerId = text(payload.offerId);
   const offer = context.offers[offerId];
   const name = offer?.name || text(payload.label) || offerId;
-  const money = (amount: unknown, currency: unknown) =>
-    Number.isFinite(Number(amount)) && text(currency).length === 3
-      ? formatMoney(Number(amount), text(currency), lang)
-      : text(amount);
+  // Prices recorded since THE unit price is the net one say so (priceBasis); older ones are as quoted.
+  const money = (amount: unknown, currency: unknown) => {
+    const shown =
+      typeof amount === 'string' && /^\d{1,14}(\.\d{1,8})?$/.test(amount) && text(currency).length === 3
+        ? unitMoney(amount, text(currency), lang)
+        : text(amount);
+    return payload.priceBasis === 'net' ? m.netAmount(shown) : shown;
+  };
   const only = (sentence: string): SessionEventStory => ({ sentence, rules: [] });
   switch (event.type) {
     case AuditEventTypes.punchoutCreated: {

@@ -2,7 +2,10 @@ import type { Readable } from 'node:stream';
 import type { AuditSessionSummary } from '../review/dto/audit-review.response';
 import { exportRows, rowsOf } from './console-export';
 
-/** A session as exported: the list's columns, the cart totals as "amount currency" joined by "; ". */
+/**
+ * A session as exported: the list's columns and the cart's totals, each labelled with its basis
+ * (cartTotalNet, cartVat, cartTotalGross), per currency as "amount currency" joined by "; ".
+ */
 export interface SessionExportRow extends Record<string, unknown> {
   id: string;
   reference: string;
@@ -16,7 +19,10 @@ export interface SessionExportRow extends Record<string, unknown> {
   openedAt: string | null;
   closedAt: string | null;
   lines: number;
-  cartTotals: string;
+  cartTotalNet: string;
+  cartVat: string;
+  /** Empty when some line states no VAT rate (there is no gross figure then). */
+  cartTotalGross: string;
 }
 
 const COLUMNS: Array<keyof SessionExportRow & string> = [
@@ -32,7 +38,9 @@ const COLUMNS: Array<keyof SessionExportRow & string> = [
   'openedAt',
   'closedAt',
   'lines',
-  'cartTotals',
+  'cartTotalNet',
+  'cartVat',
+  'cartTotalGross',
 ];
 
 /** The filtered session list as JSON Lines or CSV. */
@@ -53,7 +61,22 @@ export function sessionsExport(
     openedAt: session.openedAt,
     closedAt: session.closedAt,
     lines: session.itemCount,
-    cartTotals: session.cartTotals.map((total) => `${total.amount} ${total.currency}`).join('; '),
+    ...cartTotalColumns(session.cartTotals),
   }));
   return exportRows(rows, format, COLUMNS);
+}
+
+/** The cart's net, VAT and gross totals per currency, as exported ("168.13 EUR; 30.36 USD"). */
+function cartTotalColumns(
+  totals: AuditSessionSummary['cartTotals'],
+): Pick<SessionExportRow, 'cartTotalNet' | 'cartVat' | 'cartTotalGross'> {
+  const join = (amount: (total: (typeof totals)[number]) => string) =>
+    totals.map((total) => `${amount(total)} ${total.currency}`).join('; ');
+  return {
+    cartTotalNet: join((total) => total.net),
+    cartVat: join((total) => total.vatTotal),
+    cartTotalGross: totals.some((total) => total.gross === null)
+      ? ''
+      : join((total) => total.gross as string),
+  };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service';
+import { minorUnitText } from '../../catalog/vat';
 import { AuditEventTypes } from '../audit-event';
 import { outcomeOf, PunchoutStatusName, SessionOutcome } from './session-record';
 
@@ -15,17 +16,22 @@ export interface DailyOutcomes {
   counts: Record<SessionOutcome, number>;
 }
 
-/** Net value of the lines transferred on a day in one currency (each line rounded to cents, as carts are). */
+/**
+ * Net value of the lines transferred on a day in one currency: their net amounts as posted (THE unit
+ * price x quantity / price unit, rounded per line to the minor unit, as the cart showed them), as
+ * decimal text.
+ */
 export interface DailySpend {
   day: string;
   currency: string;
-  net: number;
+  net: string;
 }
 
 export interface VendorSpend {
   vendor: string;
   currency: string;
-  net: number;
+  /** Net amounts of the vendor's transferred lines added up, decimal text. */
+  net: string;
   lines: number;
 }
 
@@ -122,7 +128,8 @@ export class AuditFiguresService {
    * Net spend per day and currency, the top vendors per currency (amounts of different currencies
    * are not compared) and the preferred share, from one pass over the lines of the sessions
    * transferred in the period: the join is most of the work, so it is done once, not per figure.
-   * Each line is rounded to cents, as carts are.
+   * Each line counts with the net amount it was posted with (cart_item.line_net), never a quoted
+   * gross price.
    */
   private async transferredLines(
     organizationId: string,
@@ -142,7 +149,7 @@ export class AuditFiguresService {
                  count(*)::int AS lines, count(*) FILTER (WHERE preferred)::int AS preferred
           FROM (
             SELECT date_trunc('day', s.closed_at AT TIME ZONE 'UTC') AS day, c.vendor, c.currency, c.preferred,
-                   round(c.quantity * c.unit_price, 2) AS net
+                   c.line_net AS net
             FROM punchout_session s
             JOIN cart_item c ON c.session_id = s.id
             WHERE s.organization_id = ${organizationId}::uuid AND s.status = 'TRANSFERRED'
@@ -159,12 +166,13 @@ export class AuditFiguresService {
     const totals = { transferredLines: 0, preferredLines: 0 };
     for (const row of rows) {
       if (row.groupingSet === BY_DAY) {
-        spend.push({ day: row.day as string, currency: row.currency as string, net: Number(row.net) });
+        const currency = row.currency as string;
+        spend.push({ day: row.day as string, currency, net: minorUnitText(row.net as string, currency) });
       } else if (row.groupingSet === BY_VENDOR) {
         topVendors.push({
           vendor: row.vendor as string,
           currency: row.currency as string,
-          net: Number(row.net),
+          net: minorUnitText(row.net as string, row.currency as string),
           lines: row.lines,
         });
       } else if (row.groupingSet === TOTAL) {

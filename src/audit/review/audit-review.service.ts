@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/http/api-error';
+import { minorUnitText, Money } from '../../catalog/vat';
 import { insensitiveContains, insensitiveEquals } from '../../database/like-pattern';
 import { PrismaService } from '../../database/prisma.service';
 import { AuditEvent, Prisma } from '../../generated/prisma/client';
@@ -22,7 +23,8 @@ import {
   encodeEventCursor,
   encodeSessionCursor,
 } from './review-cursor';
-import { normalizeOciFields, outcomeOf, totalsByCurrency } from './session-record';
+import { normalizeOciFields, outcomeOf } from './session-record';
+import { currencyTotalsOf, unitPriceText } from './cart-figures';
 import { postedCartOf } from './posted-cart';
 import type { TimelineContext } from './timeline-context';
 
@@ -304,19 +306,17 @@ function summaryOf(row: SessionRow): AuditSessionSummary {
     openedAt: row.openedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     itemCount: row.cartItems.length,
-    cartTotals: totalsByCurrency(
+    cartTotals: currencyTotalsOf(
       row.cartItems.map((item) => ({
-        quantity: item.quantity,
-        unitPrice: item.unitPrice.toString(),
         currency: item.currency,
+        lineNet: item.lineNet.toString(),
+        vatRate: item.vatRate?.toString() ?? null,
       })),
     ),
   };
 }
 
 function cartItemOf(item: SessionRow['cartItems'][number]): AuditCartItemResponse {
-  const unitPrice = item.unitPrice.toFixed(Math.max(2, decimals(item.unitPrice.toString())));
-  const [total] = totalsByCurrency([{ quantity: item.quantity, unitPrice, currency: item.currency }]);
   // The punchout module keeps a line whose offer left the catalog (offer id null, its `label` kept);
   // read both shapes so the review never fails on such a line.
   const offer = item.offer as SessionRow['cartItems'][number]['offer'] | null;
@@ -327,15 +327,12 @@ function cartItemOf(item: SessionRow['cartItems'][number]): AuditCartItemRespons
     productName: offer?.product.name ?? label ?? '',
     vendor: offer?.vendor ?? null,
     quantity: item.quantity,
-    unitPrice,
+    netUnitPrice: unitPriceText(item.unitPrice.toString(), item.currency),
+    priceUnit: item.priceUnitQuantity,
     currency: item.currency,
-    lineTotal: total.amount,
+    vatRate: item.vatRate === null ? null : new Money(item.vatRate.toString()).toString(),
+    netLineTotal: minorUnitText(item.lineNet.toString(), item.currency),
   };
-}
-
-function decimals(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { normalizeOciFields, ociCartOf, outcomeOf, totalsByCurrency } from './session-record';
+import { normalizeOciFields, ociCartOf, outcomeOf } from './session-record';
 
 describe('session record helpers', () => {
   it('maps every status to its outcome; sessions still running are open', () => {
@@ -8,22 +8,6 @@ describe('session record helpers', () => {
     expect(outcomeOf('FAILED')).toBe('failed');
     expect(outcomeOf('CREATED')).toBe('open');
     expect(outcomeOf('OPENED')).toBe('open');
-  });
-
-  it('sums cart totals per currency exactly, with four-decimal prices and no float drift', () => {
-    expect(
-      totalsByCurrency([
-        { quantity: 3, unitPrice: '0.1000', currency: 'EUR' },
-        { quantity: 10, unitPrice: '1.3', currency: 'EUR' },
-        { quantity: 1, unitPrice: '2.1234', currency: 'USD' },
-        { quantity: 2, unitPrice: '199', currency: 'CHF' },
-      ]),
-    ).toEqual([
-      { currency: 'CHF', amount: '398.00' },
-      { currency: 'EUR', amount: '13.30' },
-      { currency: 'USD', amount: '2.1234' },
-    ]);
-    expect(totalsByCurrency([])).toEqual([]);
   });
 
   it('reads posted fields stored as pairs, as {name, value} objects, as an object, or inside {fields}', () => {

@@ -1,6 +1,6 @@
 /**
- * Pure helpers that turn stored punchout data into what reviewers read: the outcome of a session,
- * cart totals per currency, and the OCI fields that were posted back, grouped into cart lines.
+ * Pure helpers that turn stored punchout data into what reviewers read: the outcome of a session and
+ * the OCI fields that were posted back, grouped into cart lines (cart totals: cart-figures.ts).
  * No Nest or Prisma imports, so they are unit-tested without a database.
  */
 import { PunchoutProtocols } from '../../common/punchout-protocol';
@@ -35,49 +35,6 @@ export function outcomeOf(status: PunchoutStatusName): SessionOutcome {
     default:
       return 'open';
   }
-}
-
-export interface CurrencyTotal {
-  currency: string;
-  /** Decimal string with at least two decimals, e.g. "1234.50" or "3.1234". */
-  amount: string;
-}
-
-const SCALE = 4;
-const FACTOR = 10n ** BigInt(SCALE);
-
-/**
- * Sums quantity x unit price per currency in exact integer arithmetic (prices have four decimals
- * in the database), sorted by currency code.
- */
-export function totalsByCurrency(
-  lines: Array<{ quantity: number; unitPrice: string; currency: string }>,
-): CurrencyTotal[] {
-  const sums = new Map<string, bigint>();
-  for (const line of lines) {
-    const units = toUnits(line.unitPrice) * BigInt(line.quantity);
-    sums.set(line.currency, (sums.get(line.currency) ?? 0n) + units);
-  }
-  return [...sums.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, units]) => ({ currency, amount: formatUnits(units) }));
-}
-
-function toUnits(decimal: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
-  if (!match) throw new Error(`not a decimal: ${decimal}`);
-  const fraction = (match[3] ?? '').padEnd(SCALE, '0').slice(0, SCALE);
-  const units = BigInt(match[2]) * FACTOR + BigInt(fraction);
-  return match[1] ? -units : units;
-}
-
-function formatUnits(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const whole = abs / FACTOR;
-  let fraction = (abs % FACTOR).toString().padStart(SCALE, '0');
-  while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
 export type OciField = [name: string, value: string];

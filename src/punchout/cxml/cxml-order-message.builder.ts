@@ -1,5 +1,5 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { cartTotals, currencyDigits, lineNet, rateText, vatRateOf } from '../../catalog/vat';
+import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
 import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci-fields';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
@@ -34,7 +34,10 @@ const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
 /** The catalog's unit of an offer that names none of its own (offer.unit's default). */
 const CATALOG_PIECE_UNIT = 'PCE';
 
-/** The document text. Throws when the lines are in more than one currency (cXML has one Total). */
+/**
+ * The document text. Throws when the lines are in more than one currency (cXML has one Total): the
+ * cart never holds two (an add in another currency is refused, re-validation takes such a line out).
+ */
 export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMessage): string {
   const currencies = [...new Set(message.lines.map((line) => singleLine(line.currency).toUpperCase()))];
   if (currencies.length > 1)
@@ -58,26 +61,20 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     net: lineNet(line.price, line.quantity, line.priceUnit, currency),
     vatRate: line.vatRate ? vatRateOf({ vatRate: line.vatRate, priceIncludesVat: false }) : null,
   }));
-  const digits = currencyDigits(currency);
+  const amount = (value: Parameters<typeof minorUnitText>[0]) => minorUnitText(value, currency);
   const totals = cartTotals(taxed.map((t) => ({ currency, net: t.net, vatRate: t.vatRate })))[0];
 
   const head = order.ele('PunchOutOrderMessageHeader', { operationAllowed: message.operationAllowed });
-  money(head.ele('Total'), currency, totals?.net.toFixed(digits) ?? (0).toFixed(digits));
+  money(head.ele('Total'), currency, amount(totals?.net ?? 0));
   if (message.shipTo) copyElement(head, message.shipTo);
   // VAT of the whole cart, computed per rate on the rate's net sum (as the cart page shows it); only
   // when every line states its rate, else a total would be wrong.
   if (totals && totals.gross !== null && totals.vat.length > 0) {
     const tax = head.ele('Tax');
-    money(tax, currency, totals.gross.minus(totals.net).toFixed(digits));
+    money(tax, currency, amount(totals.vatTotal));
     tax.ele('Description', { 'xml:lang': lang }).txt('VAT');
     for (const share of totals.vat)
-      taxDetail(
-        tax,
-        currency,
-        rateText(share.rate, 'en'),
-        share.net.toFixed(digits),
-        share.vat.toFixed(digits),
-      );
+      taxDetail(tax, currency, rateText(share.rate, 'en'), amount(share.net), amount(share.vat));
   }
 
   for (const { line, net, vatRate } of taxed) {
@@ -110,12 +107,12 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
       detail.ele('LeadTime').txt(String(line.leadTimeDays));
 
     if (vatRate !== null) {
-      const vat = net.times(vatRate).dividedBy(100).toDecimalPlaces(digits).toFixed(digits);
+      const vat = amount(vatAmount(net, vatRate, currency));
       const rate = rateText(vatRate, 'en');
       const tax = item.ele('Tax');
       money(tax, currency, vat);
       tax.ele('Description', { 'xml:lang': lang }).txt(`VAT ${rate}%`);
-      taxDetail(tax, currency, rate, net.toFixed(digits), vat);
+      taxDetail(tax, currency, rate, amount(net), vat);
     }
   }
   return serialize(root);

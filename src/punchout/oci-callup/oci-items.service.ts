@@ -9,7 +9,7 @@ import { SearchService } from '../../search/search.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import { offerFacts, ociLineOf } from '../catalog-offer';
 import { buildOciFields, OciField, OciLine } from '../oci-fields';
-import { formatUnits, quantityBounds, quantityProblem, unitPriceUnitsAt } from '../offer-pricing';
+import { quantityBounds, quantityProblem } from '../offer-pricing';
 import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 
 /** BACKGROUND_SEARCH answers at most this many lines (one per product). */
@@ -115,8 +115,7 @@ export class OciItemsService {
       if (verdict.blocked) continue;
       const quantity = quantityFor(offer);
       if (quantity === null) continue;
-      const price = formatUnits(unitPriceUnitsAt(offer, quantity));
-      return ociLineOf(offer.source, quantity, price, this.config.punchout.defaultUnit);
+      return ociLineOf(offer.source, quantity, this.config.punchout.defaultUnit);
     }
     return null;
   }

@@ -1,6 +1,7 @@
 import { formatNumber } from '../../common/i18n/number';
 import { productPath, sessionPath } from '../punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
+import { ListPrice } from './list-price';
 import { StarRating } from './star-rating';
 import type { FilterView, Notice, SearchHitView, SearchView, ShopContext } from './shop-view.models';
 
@@ -204,8 +205,7 @@ function Hit(props: { ctx: ShopContext; hit: SearchHitView }) {
           {hit.starRating !== undefined && <StarRating t={t} rating={hit.starRating} />}
         </p>
         <p>
-          <strong class="punchout-hit-price">{hit.priceText}</strong>
-          {hit.priceTaxLabel ? <span class="muted"> ({hit.priceTaxLabel})</span> : null}
+          <ListPrice t={t} hit={hit} />
           {hit.vendor ? <span class="muted"> · {hit.vendor}</span> : null}
         </p>
         {(hit.delivery || hit.availability) && (

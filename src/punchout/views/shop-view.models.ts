@@ -81,9 +81,11 @@ export interface SearchHitView {
   id: string;
   name: string;
   vendor?: string;
-  /** The shown offer's price as quoted, with its tax label (the API's, in the page language). */
+  /** The shown offer's unit price, NET (the API's `price`), with its basis (the API's tax label). */
   priceText: string;
   priceTaxLabel?: string;
+  /** Only for an offer quoting gross: the quote as the vendor states it (the API's `quotedPrice`). */
+  quotedGrossText?: string;
   preferred: boolean;
   blocked: boolean;
   delivery?: string;

@@ -1,5 +1,6 @@
 import { productPath, searchPath } from '../punchout-paths';
 import { ShopLayout } from './shop-layout';
+import { ListPrice } from './list-price';
 import type { SearchHitView, ShopContext } from './shop-view.models';
 
 /**
@@ -35,7 +36,7 @@ export function StartPage(props: { ctx: ShopContext; preferred: SearchHitView[] 
               </h3>
               <span class="badge preferred">{t.preferred}</span>
               <p>
-                <strong>{hit.priceText}</strong>
+                <ListPrice t={t} hit={hit} />
                 {hit.vendor ? <span class="muted"> · {hit.vendor}</span> : null}
               </p>
               {hit.delivery && <p class="muted">{hit.delivery}</p>}

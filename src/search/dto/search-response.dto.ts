@@ -16,13 +16,28 @@ export class SearchResultDto {
   @ApiPropertyOptional() vendor?: string;
   @ApiProperty({
     type: () => MoneyResponse,
-    description: "The lowest unit price among the offers the buyer may order, in the buyer's currency.",
+    description:
+      "The shown offer's unit price, always NET (excluding VAT) and rounded to the currency's minor unit: " +
+      'for an offer quoted including VAT, the quote without it (see `quotedPrice`). `priceTaxLabel` says ' +
+      'so ("excl. 19% VAT"); results sorted by price are sorted by this figure.',
   })
   price!: MoneyDto;
+  @ApiPropertyOptional({
+    type: () => MoneyResponse,
+    description:
+      'Only where the shown offer quotes its price including VAT: that gross quote, as the vendor states it ' +
+      '(`price` is its net).',
+  })
+  quotedPrice?: MoneyDto;
   @ApiPropertyOptional({ type: () => ImageResponse }) preview?: ImageDto;
   @ApiPropertyOptional() quantityDiscountsAvailable?: boolean;
   @ApiPropertyOptional({ example: 'Delivery in 2 days' }) delivery?: string;
-  @ApiPropertyOptional({ example: 'excl. VAT' }) priceTaxLabel?: string;
+  @ApiPropertyOptional({
+    example: 'excl. 19% VAT',
+    description:
+      "The basis of `price` in the caller's language: excluding VAT, with the offer's rate where stated.",
+  })
+  priceTaxLabel?: string;
   @ApiPropertyOptional({ description: "An offer is preferred under the organization's buying guidance." })
   preferred?: boolean;
   @ApiPropertyOptional({ description: 'Every offer is blocked under the buying guidance.' })

@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
+import { currencyDigits } from '../../../common/currency-digits';
 import { formatMoney, LOCALES } from '../../../common/i18n/money';
+import type { CurrencyTotalResponse } from '../../review/dto/audit-review.response';
 import type { PageLanguage } from '../../../web/language';
 import { Layout } from '../../../web/layout';
 import { MessagePage } from '../../../web/message.page';
@@ -128,13 +130,19 @@ export function utc(iso: string | null | undefined, lang: PageLanguage): string 
   return `${format.format(new Date(iso))} UTC`;
 }
 
-/** Totals per currency in the auditor's language ("47,28 €, 100,00 $"); never added across currencies. */
-export function money(totals: Array<{ currency: string; amount: string }>, lang: PageLanguage): string {
-  return totals.length ? totals.map((t) => formatMoney(Number(t.amount), t.currency, lang)).join(', ') : '–';
+/** Net totals per currency in the auditor's language ("47,28 €, 100,00 $"); never added across currencies. */
+export function netMoney(totals: readonly CurrencyTotalResponse[], lang: PageLanguage): string {
+  return totals.length ? totals.map((t) => formatMoney(t.net, t.currency, lang)).join(', ') : '–';
 }
 
-/** A unit price with as many decimals as it has (2.335 stays 2,335 €), at least two. */
+/** Gross totals per currency, or null when some currency has none (a line states no VAT rate). */
+export function grossMoney(totals: readonly CurrencyTotalResponse[], lang: PageLanguage): string | null {
+  if (totals.length === 0 || totals.some((t) => t.gross === null)) return null;
+  return totals.map((t) => formatMoney(t.gross as string, t.currency, lang)).join(', ');
+}
+
+/** A unit price with as many decimals as it has (an older posted 38.0252 stays 38,0252 €), at least the currency's. */
 export function unitMoney(amount: string, currency: string, lang: PageLanguage): string {
   const decimals = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return formatMoney(Number(amount), currency, lang, Math.max(2, decimals));
+  return formatMoney(amount, currency, lang, Math.max(currencyDigits(currency), decimals));
 }

@@ -1,3 +1,4 @@
+import { minorUnitText } from '../../../catalog/vat';
 import { formatMoney, LOCALES } from '../../../common/i18n/money';
 import { formatNumber } from '../../../common/i18n/number';
 import type { PageLanguage } from '../../../web/language';
@@ -59,7 +60,8 @@ export function SpendSection(props: {
             .filter((entry) => entry.currency === currency)
             .map((entry) => [entry.day, entry.net]),
         );
-        const values = props.days.map((day) => byDay.get(day) ?? 0);
+        // Decimal text, exact: the chart reads numbers only for its geometry.
+        const values = props.days.map((day) => minorUnitText(byDay.get(day) ?? 0, currency));
         return (
           <div key={currency} data-currency={currency}>
             <div class="chart-wrap" tabIndex={0} role="group" aria-label={`${f.spendTitle} (${currency})`}>
@@ -78,10 +80,10 @@ function SpendChart(props: {
   text: ConsoleMessages;
   currency: string;
   days: string[];
-  values: number[];
+  values: string[];
 }) {
   const { days, values, currency, lang } = props;
-  const max = niceMaximum(Math.max(0, ...values));
+  const max = niceMaximum(Math.max(0, ...values.map(Number)));
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = plotWidth / Math.max(1, days.length);
@@ -110,14 +112,15 @@ function SpendChart(props: {
       {days.map((day, i) => {
         const x = PLOT.left + i * slot + (slot - barWidth) / 2;
         const value = values[i];
+        const height = Number(value);
         return (
-          <g key={day} data-spend-day={day} data-net={value.toFixed(2)}>
-            {value > 0 ? (
+          <g key={day} data-spend-day={day} data-net={value}>
+            {height > 0 ? (
               <rect
                 x={x.toFixed(1)}
-                y={y(value).toFixed(1)}
+                y={y(height).toFixed(1)}
                 width={barWidth.toFixed(1)}
-                height={(y(0) - y(value)).toFixed(1)}
+                height={(y(0) - y(height)).toFixed(1)}
                 fill={BAR_COLOUR}
               >
                 <title>{`${day}: ${formatMoney(value, currency, lang)}`}</title>
@@ -147,7 +150,7 @@ function SpendTable(props: {
   text: ConsoleMessages;
   currency: string;
   days: string[];
-  values: number[];
+  values: string[];
 }) {
   const { text, lang, currency } = props;
   return (

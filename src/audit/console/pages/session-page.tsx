@@ -3,7 +3,9 @@ import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
-import { CONSOLE_PATH, ConsoleFrame, money, unitMoney, utc } from './console-frame';
+import { CONSOLE_PATH, ConsoleFrame, grossMoney, netMoney, unitMoney, utc } from './console-frame';
+import { formatMoney } from '../../../common/i18n/money';
+import { currencyDigits, Money, rateText } from '../../../catalog/vat';
 import { OutcomeBadge } from './sessions-page';
 import type { TimelineContext } from '../../review/timeline-context';
 import { SessionEventStory, sessionEventStory } from '../session-event-summary';
@@ -70,7 +72,13 @@ export function SessionPage(props: {
             </>
           ) : null}
           <dt>{text.sessions.total}</dt>
-          <dd>{money(session.cartTotals, props.lang)}</dd>
+          <dd data-figure="cart-net">{netMoney(session.cartTotals, props.lang)}</dd>
+          {grossMoney(session.cartTotals, props.lang) !== null ? (
+            <>
+              <dt>{t.grossTotal}</dt>
+              <dd data-figure="cart-gross">{grossMoney(session.cartTotals, props.lang)}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
       <section aria-labelledby="posted-heading">
@@ -203,49 +211,113 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
 }
 
 function CartTable(props: { lang: PageLanguage; text: ConsoleMessages; session: AuditSessionDetail }) {
-  const { text, session } = props;
+  const { text, session, lang } = props;
   const t = text.session;
   if (session.cartItems.length === 0) return <p class="muted">{t.emptyCart}</p>;
+  // Lines posted before unit prices were rounded to the minor unit keep the decimals they were sent with.
+  const older = session.cartItems.some(
+    (item) => (item.netUnitPrice.split('.')[1] ?? '').length > currencyDigits(item.currency),
+  );
   return (
-    <div class="table-wrap" tabIndex={0} role="region" aria-label={t.cartCaption}>
-      <table class="cart cards-on-phone">
-        <caption>{t.cartCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.product}</th>
-            <th scope="col">{t.vendor}</th>
-            <th scope="col" class="number">
-              {t.quantity}
-            </th>
-            <th scope="col" class="number">
-              {t.unitPrice}
-            </th>
-            <th scope="col" class="number">
-              {t.lineTotal}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {session.cartItems.map((item) => (
-            <tr key={item.offerId ?? item.productName}>
-              <td data-label={t.product}>
-                {item.productName} {item.offerId ? <span class="muted">({item.offerId})</span> : null}
-              </td>
-              <td data-label={t.vendor}>{item.vendor ?? '–'}</td>
-              <td class="number" data-label={t.quantity}>
-                {item.quantity}
-              </td>
-              <td class="number" data-label={t.unitPrice}>
-                {unitMoney(item.unitPrice, item.currency, props.lang)}
-              </td>
-              <td class="number" data-label={t.lineTotal}>
-                {unitMoney(item.lineTotal, item.currency, props.lang)}
-              </td>
+    <>
+      {older ? <p class="notice">{t.olderPrices}</p> : null}
+      <div class="table-wrap" tabIndex={0} role="region" aria-label={t.cartCaption}>
+        <table class="cart cards-on-phone">
+          <caption>{t.cartCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.product}</th>
+              <th scope="col">{t.vendor}</th>
+              <th scope="col" class="number">
+                {t.quantity}
+              </th>
+              <th scope="col" class="number">
+                {t.unitPrice}
+              </th>
+              <th scope="col" class="number">
+                {t.vat}
+              </th>
+              <th scope="col" class="number">
+                {t.lineTotal}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {session.cartItems.map((item) => (
+              <tr key={item.offerId ?? item.productName} data-offer-id={item.offerId ?? undefined}>
+                <td data-label={t.product}>
+                  {item.productName} {item.offerId ? <span class="muted">({item.offerId})</span> : null}
+                </td>
+                <td data-label={t.vendor}>{item.vendor ?? '–'}</td>
+                <td class="number" data-label={t.quantity}>
+                  {item.quantity}
+                </td>
+                <td class="number unit-price" data-label={t.unitPrice}>
+                  {unitMoney(item.netUnitPrice, item.currency, lang)}
+                  {item.priceUnit > 1 ? <span class="muted"> {t.priceUnit(item.priceUnit)}</span> : null}
+                </td>
+                <td class="number vat-rate" data-label={t.vat}>
+                  {item.vatRate === null ? (
+                    <span class="muted">{t.vatNotStated}</span>
+                  ) : (
+                    t.vatRate(rateText(new Money(item.vatRate), lang))
+                  )}
+                </td>
+                <td class="number line-total" data-label={t.lineTotal}>
+                  {formatMoney(item.netLineTotal, item.currency, lang)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {session.cartTotals.map((total) => (
+              <CartTotalRows key={total.currency} lang={lang} text={text} total={total} />
+            ))}
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** A currency's totals under the lines: net, VAT per rate, gross (as the buyer's cart showed them). */
+function CartTotalRows(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  total: AuditSessionDetail['cartTotals'][number];
+}) {
+  const { lang, total } = props;
+  const t = props.text.session;
+  const money = (amount: string) => formatMoney(amount, total.currency, lang);
+  return (
+    <>
+      <tr class="cart-net-total" data-currency={total.currency}>
+        <th scope="row" colSpan={5}>{`${t.netTotal} (${total.currency})`}</th>
+        <td class="number">{money(total.net)}</td>
+      </tr>
+      {total.vat.map((share) => (
+        <tr key={share.rate} class="cart-vat" data-currency={total.currency}>
+          <th scope="row" colSpan={5}>
+            {t.vatAt(rateText(new Money(share.rate), lang))}
+          </th>
+          <td class="number">{money(share.vat)}</td>
+        </tr>
+      ))}
+      {total.gross === null ? (
+        <tr class="cart-vat-missing" data-currency={total.currency}>
+          <td colSpan={6} class="muted">
+            {t.vatMissing}
+          </td>
+        </tr>
+      ) : (
+        <tr class="cart-gross-total" data-currency={total.currency}>
+          <th scope="row" colSpan={5}>{`${t.grossTotal} (${total.currency})`}</th>
+          <td class="number">
+            <strong>{money(total.gross)}</strong>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

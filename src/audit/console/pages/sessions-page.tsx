@@ -4,7 +4,7 @@ import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 import { ExportLinks, FilterProblems, ListPager } from './list-parts';
-import { CONSOLE_PATH, ConsoleFrame, money, utc } from './console-frame';
+import { CONSOLE_PATH, ConsoleFrame, grossMoney, netMoney, utc } from './console-frame';
 
 /** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
 export interface SessionFilterValues {
@@ -144,7 +144,7 @@ function SessionTable(props: { lang: PageLanguage; text: ConsoleMessages; page: 
             <th scope="col" class="number">
               {s.items}
             </th>
-            <th scope="col" class="number">
+            <th scope="col" class="number cart-total">
               {s.total}
             </th>
           </tr>
@@ -177,14 +177,26 @@ function SessionTable(props: { lang: PageLanguage; text: ConsoleMessages; page: 
               <td class="number" data-label={s.items}>
                 {item.itemCount}
               </td>
-              <td class="number" data-label={s.total}>
-                {money(item.cartTotals, props.lang)}
+              <td class="number cart-total" data-label={s.total}>
+                <span class="cart-net">{netMoney(item.cartTotals, props.lang)}</span>
+                <CartGross text={text} gross={grossMoney(item.cartTotals, props.lang)} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The gross total under the net one ("200,07 € incl. VAT"), where every line states its VAT. */
+function CartGross(props: { text: ConsoleMessages; gross: string | null }) {
+  if (props.gross === null) return null;
+  return (
+    <>
+      <br />
+      <span class="muted cart-gross">{props.text.sessions.grossTotal(props.gross)}</span>
+    </>
   );
 }
 

@@ -1,9 +1,37 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PUNCHOUT_STATUSES, SESSION_OUTCOMES } from '../session-record';
 
+export class VatShareResponse {
+  @ApiProperty({ example: '19', description: 'VAT rate in percent.' }) rate!: string;
+  @ApiProperty({ example: '141.28', description: "Net amount of the lines at this rate (the VAT's base)." })
+  net!: string;
+  @ApiProperty({
+    example: '26.84',
+    description: 'VAT at this rate: once on the net amount, rounded half-up.',
+  })
+  vat!: string;
+}
+
 export class CurrencyTotalResponse {
   @ApiProperty({ example: 'EUR' }) currency!: string;
-  @ApiProperty({ example: '13.30', description: 'Decimal string, at least two decimals.' }) amount!: string;
+  @ApiProperty({
+    example: '168.13',
+    description:
+      "NET total: the lines' net amounts added up (each unit price x quantity / price unit, rounded to the " +
+      "currency's minor unit). Decimal string in the currency's minor unit.",
+  })
+  net!: string;
+  @ApiProperty({ type: [VatShareResponse], description: 'VAT per rate, highest rate first.' })
+  vat!: VatShareResponse[];
+  @ApiProperty({ example: '31.94', description: 'The VAT amounts of all rates added up.' })
+  vatTotal!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '200.07',
+    description: 'GROSS total: net plus the VAT amounts; null when some line does not state its VAT rate.',
+  })
+  gross!: string | null;
 }
 
 export class AuditActorResponse {
@@ -49,7 +77,8 @@ export class AuditSessionSummary {
   @ApiProperty({ description: 'Lines in the cart.' }) itemCount!: number;
   @ApiProperty({
     type: [CurrencyTotalResponse],
-    description: 'Cart total per currency (quantity x unit price).',
+    description:
+      "Cart totals per currency, from the cart's lines as stored (a transferred cart: as posted): net, VAT per rate, gross.",
   })
   cartTotals!: CurrencyTotalResponse[];
 }
@@ -100,9 +129,28 @@ export class AuditCartItemResponse {
   productName!: string;
   @ApiPropertyOptional({ nullable: true, type: String }) vendor!: string | null;
   @ApiProperty() quantity!: number;
-  @ApiProperty({ example: '1.30' }) unitPrice!: string;
+  @ApiProperty({
+    example: '38.03',
+    description:
+      "NET unit price of `priceUnit` units, as sent (OCI PRICE, cXML UnitPrice): in the currency's minor unit; " +
+      'lines transferred before that rule keep the four decimals they were posted with (38.0252).',
+  })
+  netUnitPrice!: string;
+  @ApiProperty({ example: 1, description: 'The quantity the unit price refers to (OCI PRICEUNIT).' })
+  priceUnit!: number;
   @ApiProperty({ example: 'EUR' }) currency!: string;
-  @ApiProperty({ example: '13.00' }) lineTotal!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '19',
+    description: 'VAT rate in percent the line was sent with; null when the offer does not state it.',
+  })
+  vatRate!: string | null;
+  @ApiProperty({
+    example: '456.36',
+    description: "NET line total: netUnitPrice x quantity / priceUnit, rounded to the currency's minor unit.",
+  })
+  netLineTotal!: string;
 }
 
 export class OciCartLineResponse {
