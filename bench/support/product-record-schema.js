@@ -19,50 +19,39 @@ const digest = (text) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 24);
 
-/** Trimmed text up to `max`; absent or empty is null (or "is required"). */
-function text(max, required = false) {
+/** A field read by `read(value, fail)` when given; absent or empty is null (or "is required"). */
+function field(required, read) {
   return z
     .any()
     .optional()
     .transform((value, ctx) => {
-      if (blank(value)) {
-        if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
-        return null;
-      }
-      if (typeof value !== 'string')
-        return (ctx.addIssue({ code: 'custom', message: 'must be a string' }), null);
-      const trimmed = value.trim();
-      if (trimmed === '') {
-        if (required) ctx.addIssue({ code: 'custom', message: 'must not be blank' });
-        return null;
-      }
-      if (trimmed.length > max)
-        return (ctx.addIssue({ code: 'custom', message: `at most ${max} characters` }), null);
-      if (CONTROL.test(trimmed))
-        return (ctx.addIssue({ code: 'custom', message: 'contains control characters' }), null);
-      return trimmed;
+      if (!blank(value)) return read(value, (message) => (ctx.addIssue({ code: 'custom', message }), null));
+      if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
+      return null;
     });
+}
+
+/** Trimmed text up to `max`; absent or empty is null (or "is required"). */
+function text(max, required = false) {
+  return field(required, (value, fail) => {
+    if (typeof value !== 'string') return fail('must be a string');
+    const trimmed = value.trim();
+    if (trimmed === '') return required ? fail('must not be blank') : null;
+    if (trimmed.length > max) return fail(`at most ${max} characters`);
+    if (CONTROL.test(trimmed)) return fail('contains control characters');
+    return trimmed;
+  });
 }
 const pattern = (schema, re, message) => schema.refine((value) => value === null || re.test(value), message);
 /** A number (CSV text allowed) within bounds; absent is null. */
 function number(min, max, { integer = false, required = false } = {}) {
-  return z
-    .any()
-    .optional()
-    .transform((value, ctx) => {
-      if (blank(value)) {
-        if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
-        return null;
-      }
-      const n = typeof value === 'string' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n))
-        return (ctx.addIssue({ code: 'custom', message: 'must be a number' }), null);
-      if (n < min || n > max)
-        return (ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max}` }), null);
-      if (integer && !Number.isInteger(n))
-        return (ctx.addIssue({ code: 'custom', message: 'must be a whole number' }), null);
-      return n;
-    });
+  return field(required, (value, fail) => {
+    const n = typeof value === 'string' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n)) return fail('must be a number');
+    if (n < min || n > max) return fail(`must be between ${min} and ${max}`);
+    if (integer && !Number.isInteger(n)) return fail('must be a whole number');
+    return n;
+  });
 }
 const decimal = () =>
   z
