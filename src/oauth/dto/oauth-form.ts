@@ -66,7 +66,7 @@ export const FORM_CLIENT_CREDENTIALS = {
     .meta({ description: 'Required unless the client authenticates with HTTP Basic.' }),
 };
 
-/** A refused OAuth form, answered as RFC 6749 5.2 says: the issue's OAuth error code, or invalid_request. */
+/** A refused OAuth form, answered as RFC 6749 5.2 says: the OAuth error code the schema attached to it, or invalid_request. */
 export function refuseOAuthForm(issue: InputIssue): Error {
   const code =
     (issue.code === 'custom' && (issue.params?.oauthError as OAuthErrorCode | undefined)) || undefined;
