@@ -21,6 +21,7 @@ import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
 import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
+import { cutText } from '../../common/text/cut-text';
 
 /** How long a payloadID stays remembered: a replay within this window opens nothing. */
 export const PAYLOAD_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -122,7 +123,7 @@ export class CxmlSetupService {
     // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
     // beside the lookup (one round trip less on the hot path): a refused check throws before anything
     // is answered or written, whatever the lookup found.
-    const failureKey = `${request.sender.identity.slice(0, 100)}\n${caller.ip}`;
+    const failureKey = `${cutText(request.sender.identity, 100)}\n${caller.ip}`;
     const [, auth] = await Promise.all([
       this.limiter.check(this.failures, failureKey),
       this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
@@ -217,7 +218,7 @@ export class CxmlSetupService {
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
         outcome: 'payload_replayed',
-        text: `payloadID ${request.payloadId.slice(0, 100)} was already received in the last 24 hours.`,
+        text: `payloadID ${cutText(request.payloadId, 100)} was already received in the last 24 hours.`,
       });
     return buildSetupResponse(reply, created.startUrl);
   }
@@ -343,6 +344,6 @@ function factsOf(request: CxmlSetupRequest, caller: CxmlCaller): Record<string, 
     items: request.items,
     extrinsics: request.extrinsics,
     ip: caller.ip,
-    userAgent: caller.userAgent?.slice(0, 500) ?? null,
+    userAgent: caller.userAgent === undefined ? null : cutText(caller.userAgent, 500),
   };
 }
