@@ -17,6 +17,7 @@ import { PunchoutCatalogReader } from '../punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService, SessionStart, SqlParam } from '../punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
+import { cxmlRefusalSummary } from './cxml-refusal-summary';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
 import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
@@ -101,11 +102,13 @@ export class CxmlSetupService {
     const request = parsed.request;
     const reply = { ...envelope, lang: request.lang };
     const facts = factsOf(request, caller);
+    // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
     const refuse = async (
       organizationId: string | null,
       userId: string | null,
       clientId: string | null,
       refusal: Refusal,
+      recorded: Record<string, unknown> = facts,
     ) => {
       if (organizationId)
         await this.prisma.$transaction((tx) =>
@@ -113,10 +116,10 @@ export class CxmlSetupService {
             organizationId,
             type: AuditEventTypes.punchoutCxmlSetup,
             actor: { userId, clientId },
-            payload: { outcome: refusal.outcome, status: refusal.code, ...facts },
+            payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
           }),
         );
-      else this.logger.warn({ outcome: refusal.outcome, ...facts }, 'cXML setup refused');
+      else this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
@@ -142,6 +145,7 @@ export class CxmlSetupService {
               ? 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).'
               : 'Header/Sender/Credential: this client has been revoked.',
         },
+        cxmlRefusalSummary(body.text, request, caller),
       );
     }
     const client = auth.client;
