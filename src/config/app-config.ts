@@ -55,6 +55,8 @@ export class AppConfig {
     bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
+    /** OCI call-ups and cXML setups per client (PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT). */
+    punchoutEntryPerClient: number;
     consoleSignInPerAddress: number;
     imagesPerAddress: number;
     redisPrefix: string;
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      punchoutEntryPerClient: vars.PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT,
       consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,

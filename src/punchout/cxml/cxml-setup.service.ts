@@ -8,6 +8,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { ClientsService } from '../../oauth/clients.service';
 import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
+import { PunchoutEntryLimitService } from '../../rate-limit/punchout-entry-limit.service';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
@@ -66,6 +67,7 @@ export class CxmlSetupService {
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly limiter: RateLimiterService,
+    private readonly entryLimit: PunchoutEntryLimitService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -149,6 +151,8 @@ export class CxmlSetupService {
       );
     }
     const client = auth.client;
+    const limited = await this.overEntryLimit(client.id);
+    if (limited) return buildStatusResponse(reply, 429, limited);
     const buyer = await this.users.punchoutBuyer(client.organizationId, request.userEmail);
     if (buyer.kind !== 'active')
       return refuse(client.organizationId, null, client.id, {
@@ -225,6 +229,18 @@ export class CxmlSetupService {
         text: `payloadID ${cutText(request.payloadId, 100)} was already received in the last 24 hours.`,
       });
     return buildSetupResponse(reply, created.startUrl);
+  }
+
+  /** Why the client's entry budget refuses this setup (nothing recorded: that is what it protects), or null. */
+  private async overEntryLimit(clientId: string): Promise<string | null> {
+    try {
+      await this.entryLimit.consume(clientId);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.getStatus() !== 429) throw error;
+      const seconds = error.headers['retry-after'] ?? '1';
+      return `Too many setup requests from this client; retry in ${seconds} s.`;
+    }
   }
 
   /**

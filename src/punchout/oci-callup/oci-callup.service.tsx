@@ -7,6 +7,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { ClientsService } from '../../oauth/clients.service';
 import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
+import { PunchoutEntryLimitService } from '../../rate-limit/punchout-entry-limit.service';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { PageLanguage } from '../../web/language';
 import { CALLBACK_URL_MAX_LENGTH, checkCallbackUrl, isFrameTarget } from '../callback-url';
@@ -77,6 +78,7 @@ export class OciCallupService {
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly limiter: RateLimiterService,
+    private readonly entryLimit: PunchoutEntryLimitService,
     config: AppConfig,
   ) {
     const { windowSeconds, tokenFailures } = config.rateLimit;
@@ -104,6 +106,8 @@ export class OciCallupService {
       return this.refusal(lang, m, outcome);
     }
     const client = auth.client;
+    // A 429 page before anything is looked up or written (PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT).
+    await this.entryLimit.consume(client.id);
     const parsed = parseOciCall(params);
     if (!parsed.ok) {
       await this.record(client, null, parsed.problem.code, facts);
