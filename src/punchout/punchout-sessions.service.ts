@@ -237,41 +237,46 @@ export class PunchoutSessionsService {
   async createWithStartLink(
     start: SessionStart,
     work: (tx: Tx, session: PunchoutSession) => Promise<void>,
+    /** How long the transaction may take (Prisma's default: 5 s), for entries whose `work` is large. */
+    timeoutMs?: number,
   ): Promise<{ startUrl: string; publicId: string }> {
     const startToken = newStartToken();
     const now = this.clock.now();
     const publicId = newPublicId();
     const { organizationId, userId, clientId, productId, callback, protocol } = start;
-    await this.prisma.$transaction(async (tx) => {
-      const session = await tx.punchoutSession.create({
-        data: {
-          id: randomUUID(),
-          publicId,
-          startTokenHash: digestOf(startToken),
-          csrfToken: newCsrfToken(),
-          organizationId,
-          userId,
-          clientId,
-          productId,
-          callbackUrl: callback.url,
-          target: callback.target,
-          shipTo: start.shipTo ?? Prisma.DbNull,
-          status: PunchoutStatus.CREATED,
-          protocol,
-          readOnly: start.readOnly,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
-        },
-      });
-      await this.record(
-        tx,
-        session,
-        AuditEventTypes.punchoutCreated,
-        startedEventPayload(start, publicId, session.expiresAt),
-      );
-      // The entry's own rows after the creation event: a cart handed over and its events follow it.
-      await work(tx, session);
-    });
+    await this.prisma.$transaction(
+      async (tx) => {
+        const session = await tx.punchoutSession.create({
+          data: {
+            id: randomUUID(),
+            publicId,
+            startTokenHash: digestOf(startToken),
+            csrfToken: newCsrfToken(),
+            organizationId,
+            userId,
+            clientId,
+            productId,
+            callbackUrl: callback.url,
+            target: callback.target,
+            shipTo: start.shipTo ?? Prisma.DbNull,
+            status: PunchoutStatus.CREATED,
+            protocol,
+            readOnly: start.readOnly,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + this.config.punchout.startTtlSeconds * 1000),
+          },
+        });
+        await this.record(
+          tx,
+          session,
+          AuditEventTypes.punchoutCreated,
+          startedEventPayload(start, publicId, session.expiresAt),
+        );
+        // The entry's own rows after the creation event: a cart handed over and its events follow it.
+        await work(tx, session);
+      },
+      timeoutMs === undefined ? undefined : { timeout: timeoutMs },
+    );
     return { startUrl: `${this.config.publicUrl}${startPath(startToken)}`, publicId };
   }
 

@@ -8,6 +8,8 @@ import { PrismaService } from '../../database/prisma.service';
 import { ClientsService } from '../../oauth/clients.service';
 import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
+import { ConcurrencyLimitService } from '../../rate-limit/concurrency-limit.service';
+import type { ConcurrencyPolicy } from '../../rate-limit/concurrency-policy';
 import { PunchoutEntryLimitService } from '../../rate-limit/punchout-entry-limit.service';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
@@ -32,6 +34,21 @@ export interface CxmlCaller {
   ip: string;
   userAgent: string | undefined;
 }
+
+/**
+ * Setups that hand over a cart (edit, inspect) of one organization run one at a time; one more waits
+ * briefly, then is answered Status 429. Each restores up to 200 lines and appends an audit event per
+ * line under the organization's chain lock: run side by side they queued on that lock inside their
+ * transactions, and those at the back of the queue ran out of time (Status 500) while holding a
+ * database connection each. Buyers hand carts over at human pace, so one at a time costs nothing.
+ */
+const CART_SETUPS_AT_ONCE: Omit<ConcurrencyPolicy, 'leaseMs'> = {
+  name: 'cxml-cart-setups',
+  limit: 1,
+  waitMs: 3_000,
+};
+/** The transaction of a setup with a cart: 200 lines and their events on a busy machine. */
+const CART_SETUP_TIMEOUT_MS = 20_000;
 
 /** Thrown inside the creating transaction when the payloadID was seen: nothing is written. */
 class PayloadReplayed extends Error {}
@@ -68,6 +85,7 @@ export class CxmlSetupService {
     private readonly prisma: PrismaService,
     private readonly limiter: RateLimiterService,
     private readonly entryLimit: PunchoutEntryLimitService,
+    private readonly concurrency: ConcurrencyLimitService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -221,7 +239,22 @@ export class CxmlSetupService {
                          ${param(cxmlRow.encoding)}
                     FROM session`,
           }))
-        : await this.withCart(session, cxmlRow, wanted, client.id, now);
+        : await this.concurrency
+            .hold(
+              { ...CART_SETUPS_AT_ONCE, leaseMs: CART_SETUP_TIMEOUT_MS + 10_000 },
+              client.organizationId,
+              () => this.withCart(session, cxmlRow, wanted, client.id, now),
+            )
+            .catch((error: unknown) => {
+              if (error instanceof ApiError && error.getStatus() === 429) return 'busy' as const;
+              throw error;
+            });
+    if (created === 'busy')
+      return buildStatusResponse(
+        reply,
+        429,
+        "Another cart of the buyer's organization is being handed over; retry in a few seconds.",
+      );
     if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
@@ -255,23 +288,27 @@ export class CxmlSetupService {
     now: Date,
   ): Promise<{ startUrl: string } | null> {
     return this.sessions
-      .createWithStartLink(session, async (tx, created) => {
-        // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
-        const values: unknown[] = [];
-        const param: SqlParam = (value) => (values.push(value), `$${values.length}`);
-        const sql = `WITH ${payloadCtes(param, clientId, cxmlRow.payloadId, now)} SELECT EXISTS (SELECT 1 FROM payload) AS fresh`;
-        const [first] = await tx.$queryRawUnsafe<Array<{ fresh: boolean }>>(sql, ...values);
-        if (first?.fresh !== true) throw new PayloadReplayed();
-        const restored = await this.cart.restore(tx, created, wanted, this.config.cxml.defaultUnit);
-        if (restored.changes.length > 0)
-          await tx.punchoutSession.update({
-            where: { id: created.id },
-            data: { openingChanges: restored.changes },
+      .createWithStartLink(
+        session,
+        async (tx, created) => {
+          // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
+          const values: unknown[] = [];
+          const param: SqlParam = (value) => (values.push(value), `$${values.length}`);
+          const sql = `WITH ${payloadCtes(param, clientId, cxmlRow.payloadId, now)} SELECT EXISTS (SELECT 1 FROM payload) AS fresh`;
+          const [first] = await tx.$queryRawUnsafe<Array<{ fresh: boolean }>>(sql, ...values);
+          if (first?.fresh !== true) throw new PayloadReplayed();
+          const restored = await this.cart.restore(tx, created, wanted, this.config.cxml.defaultUnit);
+          if (restored.changes.length > 0)
+            await tx.punchoutSession.update({
+              where: { id: created.id },
+              data: { openingChanges: restored.changes },
+            });
+          await tx.punchoutCxml.create({
+            data: { ...cxmlRow, sessionId: created.id, initialLines: restored.lines as object[] },
           });
-        await tx.punchoutCxml.create({
-          data: { ...cxmlRow, sessionId: created.id, initialLines: restored.lines as object[] },
-        });
-      })
+        },
+        CART_SETUP_TIMEOUT_MS,
+      )
       .catch((error: unknown) => {
         if (error instanceof PayloadReplayed) return null;
         throw error;
