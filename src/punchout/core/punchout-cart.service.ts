@@ -25,6 +25,7 @@ import { messagesFor } from '../shop/punchout.messages';
 import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 import type { CartLineView, CartView, Notice } from '../shop/views/shop-view.models';
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * Why a cart change was refused (the page shows it; `status` is the page's HTTP status), or
@@ -203,10 +204,10 @@ export class PunchoutCartService {
         create: {
           sessionId: session.id,
           offerId,
-          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
           quantity: total,
           ...price,
-          vendor: offer.vendor.slice(0, 200),
+          vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
         },
         update: { quantity: total, ...price, preferred: verdict.preferred },
@@ -337,10 +338,10 @@ export class PunchoutCartService {
         data: {
           sessionId: session.id,
           offerId: source.id,
-          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
           quantity: want.quantity,
           ...price,
-          vendor: offer.vendor.slice(0, 200),
+          vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
         },
       });

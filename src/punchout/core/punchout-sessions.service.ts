@@ -26,6 +26,7 @@ import {
   newSessionKey,
   newStartToken,
 } from './punchout-secrets';
+import { cutText } from '../common/text/cut-text';
 
 /** A transaction of the session's row lock, handed to the work done under it (cart rows, audit). */
 export type Tx = Prisma.TransactionClient;
@@ -220,7 +221,7 @@ export class PunchoutSessionsService {
         payload: {
           publicId,
           ip: opening.browser.ip,
-          userAgent: opening.browser.userAgent?.slice(0, 500) ?? null,
+          userAgent: opening.browser.userAgent === undefined ? null : cutText(opening.browser.userAgent, 500),
         },
       });
     });
@@ -482,7 +483,7 @@ export class PunchoutSessionsService {
           status,
           closedAt: this.clock.now(),
           returnedFields: back.fields,
-          closeReason: outcome.reason?.slice(0, 500) ?? null,
+          closeReason: outcome.reason ? cutText(outcome.reason, 500) : null,
         },
       });
       if (count !== 1) return false;

@@ -29,6 +29,7 @@ import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
+import { cutText } from '../common/text/cut-text';
 
 /** What a shop page answers: a page (with its status and the session it shows), or a 303 redirect. */
 export type ShopResult =
@@ -80,7 +81,7 @@ export class PunchoutPagesService {
     const sessionKey = newSessionKey();
     const opened = await this.sessions.open(session, digestOf(sessionKey), {
       ip: browser.ip,
-      userAgent: browser.userAgent?.slice(0, 500) ?? null,
+      userAgent: browser.userAgent === undefined ? null : cutText(browser.userAgent, 500),
     });
     if (!opened) return this.used(lang);
     // A session that starts with a cart (handed over by the buyer's system) opens on that cart.
