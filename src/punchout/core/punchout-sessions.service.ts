@@ -26,7 +26,7 @@ import {
   newSessionKey,
   newStartToken,
 } from './punchout-secrets';
-import { cutText } from '../common/text/cut-text';
+import { cutText } from '../../common/text/cut-text';
 
 /** A transaction of the session's row lock, handed to the work done under it (cart rows, audit). */
 export type Tx = Prisma.TransactionClient;

@@ -1,4 +1,4 @@
-import { cutText } from '../common/text/cut-text';
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * Validates the JSON body of POST .../product/{id}/punchout (spec 2.4) by hand, so that every 400

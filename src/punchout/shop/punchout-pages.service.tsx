@@ -29,7 +29,7 @@ import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
-import { cutText } from '../common/text/cut-text';
+import { cutText } from '../../common/text/cut-text';
 
 /** What a shop page answers: a page (with its status and the session it shows), or a 303 redirect. */
 export type ShopResult =
