@@ -5,6 +5,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { CxmlReturnService } from '../cxml/cxml-return.service';
 import { buildOciFields, OciField, OciLine } from '../oci/oci-fields';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
+import type { PageLanguage } from '../../web/language';
 
 /** The fields the return form posts, and what the session's audit event records besides them. */
 export interface ReturnForm {
@@ -31,14 +32,18 @@ export class PunchoutReturnFormatService {
       : this.config.punchout.defaultUnit;
   }
 
-  /** The transfer: the re-validated lines. */
+  /** The transfer: the re-validated lines (OCI long texts labelled in the session's `language`). */
   async cart(
     session: PunchoutSession,
     lines: readonly OciLine[],
+    language: PageLanguage,
     tx?: Prisma.TransactionClient | PrismaService,
   ): Promise<ReturnForm> {
     if (session.protocol === PunchoutProtocols.cxml) return this.cxml.orderMessage(session, lines, tx);
-    return { fields: buildOciFields(lines, { defaultUnit: this.defaultUnit(session) }), record: {} };
+    return {
+      fields: buildOciFields(lines, { defaultUnit: this.defaultUnit(session), language }),
+      record: {},
+    };
   }
 
   /**

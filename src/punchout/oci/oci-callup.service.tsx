@@ -189,7 +189,7 @@ export class OciCallupService {
       }
       case 'VALIDATE': {
         const fields = isCatalogId(call.productId)
-          ? await this.items.validate(c.organizationId, call.productId, call.quantity)
+          ? await this.items.validate(c.organizationId, call.productId, call.quantity, c.lang)
           : [];
         await this.record(caller, c.userId, 'ok', c.facts, { lineCount: fields.length > 0 ? 1 : 0, fields });
         return page(

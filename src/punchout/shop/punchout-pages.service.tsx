@@ -401,7 +401,7 @@ export class PunchoutPagesService {
   transfer(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(visit, form, lang, async (session) => {
       const t = messagesFor(lang);
-      const outcome = await this.returns.transfer(session);
+      const outcome = await this.returns.transfer(session, lang);
       switch (outcome.kind) {
         case 'sent':
           return page(
