@@ -1,5 +1,5 @@
 import { isWellFormedText } from '../../common/validation/well-formed-text';
-import { parseShipTo, ShipTo } from '../punchout-request.parser';
+import { parseShipTo, ShipTo } from '../rest/punchout-request.parser';
 import {
   attributeOf,
   childNamed,

@@ -14,11 +14,11 @@ import { PunchoutEntryLimitService } from '../../rate-limit/punchout-entry-limit
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
-import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../callback-url';
-import { PunchoutCartService } from '../punchout-cart.service';
-import { PunchoutCatalogReader } from '../punchout-catalog.reader';
+import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { PunchoutCartService } from '../core/punchout-cart.service';
+import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
-import { PunchoutSessionsService, SessionStart, SqlParam } from '../punchout-sessions.service';
+import { PunchoutSessionsService, SessionStart, SqlParam } from '../core/punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
 import { cxmlRefusalSummary } from './cxml-refusal-summary';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
