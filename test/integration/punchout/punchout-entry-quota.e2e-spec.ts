@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ClientsService } from '../../../src/oauth/clients.service';
-import { PunchoutExpiryScheduler } from '../../../src/punchout/punchout-expiry.scheduler';
+import { PunchoutExpiryScheduler } from '../../../src/punchout/core/punchout-expiry.scheduler';
 import { createCatalog } from '../../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
 import { PUNCHOUT_CATALOG } from '../../factories/punchout.factory';
