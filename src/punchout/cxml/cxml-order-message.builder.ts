@@ -3,6 +3,7 @@ import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } fr
 import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci/oci-fields';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
+import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
 
 /**
@@ -21,7 +22,7 @@ export interface CxmlOrderMessage {
   lines: readonly OciLine[];
   /** Header: From is us (the request's To), To is the buyer (the request's From), Sender is us. */
   parties: { from: CxmlCredential[]; to: CxmlCredential[]; userAgent: string };
-  /** The setup request's ShipTo element, echoed as received; null when it sent none. */
+  /** The setup request's ShipTo element as received (echoed as far as the DTD allows it); null when it sent none. */
   shipTo: XmlElement | null;
   /** The unit sent when a line's unit is not a UN/ECE Rec. 20 code (CXML_DEFAULT_UNIT, default EA). */
   defaultUnit: string;
@@ -66,7 +67,8 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
 
   const head = order.ele('PunchOutOrderMessageHeader', { operationAllowed: message.operationAllowed });
   money(head.ele('Total'), currency, amount(totals?.net ?? 0));
-  if (message.shipTo) copyElement(head, message.shipTo);
+  const shipTo = message.shipTo ? shipToForEcho(message.shipTo, lang) : null;
+  if (shipTo) copyElement(head, shipTo);
   // VAT of the whole cart, computed per rate on the rate's net sum (as the cart page shows it); only
   // when every line states its rate, else a total would be wrong.
   if (totals && totals.gross !== null && totals.vat.length > 0) {
