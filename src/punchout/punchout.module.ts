@@ -20,6 +20,7 @@ import { PunchoutReturnService } from './core/punchout-return.service';
 import { PunchoutReturnFormatService } from './core/punchout-return-format.service';
 import { CxmlReturnService } from './cxml/cxml-return.service';
 import { CxmlSetupController } from './cxml/cxml-setup.controller';
+import { CxmlErrorArea } from './cxml/cxml-error.area';
 import { CxmlSetupService } from './cxml/cxml-setup.service';
 import { PunchoutSessionsService } from './core/punchout-sessions.service';
 
@@ -38,6 +39,7 @@ import { PunchoutSessionsService } from './core/punchout-sessions.service';
     PunchoutReturnFormatService,
     CxmlReturnService,
     CxmlSetupService,
+    CxmlErrorArea,
     PunchoutPagesService,
     PunchoutPageArea,
     PunchoutSessionGuard,

@@ -109,7 +109,7 @@ export class CxmlSetupService {
   }
 
   private async answer(body: CxmlBody, caller: CxmlCaller, envelope: CxmlEnvelope): Promise<string> {
-    if ('problem' in body) return buildStatusResponse(envelope, 400, body.problem);
+    if ('problem' in body) return buildStatusResponse(envelope, body.code, body.problem);
     const parsed = parseCxmlSetupRequest(body.text);
     if (!parsed.ok) {
       // No client is known yet whose organization's trail could record it: logged instead.
