@@ -12,9 +12,9 @@ import { ClientsService } from '../../oauth/clients.service';
 import { checkCallbackUrl } from './callback-url';
 import { createdEventPayload } from './punchout-created-event';
 import { PunchoutResponseDto } from '../rest/dto/punchout-response.dto';
-import type { OciField } from '../oci/oci-fields';
+import type { ReturnField } from './cart-line';
 import { startPath } from './punchout-paths';
-import { PunchoutReturnFormatService } from './punchout-return-format.service';
+import { PunchoutAdapters } from './punchout-adapters';
 import { PunchoutProtocol, PunchoutProtocols } from '../../common/punchout-protocol';
 import { parsePunchoutRequest, ShipTo } from '../rest/punchout-request.parser';
 import {
@@ -91,7 +91,7 @@ export class PunchoutSessionsService {
     private readonly clients: ClientsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly returnFormat: PunchoutReturnFormatService,
+    private readonly adapters: PunchoutAdapters,
   ) {}
 
   async create(principal: Principal, productId: string, body: unknown): Promise<PunchoutResponseDto> {
@@ -435,7 +435,7 @@ export class PunchoutSessionsService {
   async markTransferred(
     tx: Tx,
     session: PunchoutSession,
-    fields: OciField[],
+    fields: ReturnField[],
     payload: Record<string, unknown>,
   ) {
     await tx.punchoutSession.update({
@@ -463,7 +463,7 @@ export class PunchoutSessionsService {
 
   /**
    * Ends an open (or, for a start link never opened, a created) session without its cart: status,
-   * time, the exact fields posted back (the protocol's empty cart, PunchoutReturnFormatService) and
+   * time, the exact fields posted back (the protocol adapter's empty return) and
    * the reason, with the audit event. False when another request ended it first; the fields posted
    * are then in the reloaded session's `returnedFields`.
    */
@@ -475,7 +475,7 @@ export class PunchoutSessionsService {
     run?: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
-      const back = await this.returnFormat.emptyCart(session, tx);
+      const back = await this.adapters.of(session).emptyReturn(session, tx);
       const { count } = await tx.punchoutSession.updateMany({
         where: { id: session.id, status: { in: [PunchoutStatus.OPENED, PunchoutStatus.CREATED] } },
         data: {

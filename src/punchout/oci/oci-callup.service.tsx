@@ -15,6 +15,7 @@ import { productPath, searchPath, sessionPath } from '../core/punchout-paths';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import { messagesFor } from '../shop/punchout.messages';
+import { ProductPresenter } from '../shop/product.presenter';
 import { ShopMessagePage } from '../shop/views/shop-message.page';
 import { ProductPage } from '../shop/views/product.page';
 import { displayContext } from '../shop/views/shop-view.models';
@@ -73,6 +74,7 @@ export class OciCallupService {
     private readonly sessions: PunchoutSessionsService,
     private readonly items: OciItemsService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly products: ProductPresenter,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly limiter: RateLimiterService,
@@ -177,7 +179,7 @@ export class OciCallupService {
             undefined,
             c.frameOrigins,
           );
-        const view = await this.catalog.productView(product, c.organizationId, c.lang);
+        const view = await this.products.productView(product, c.organizationId, c.lang);
         const ctx = displayContext(c.lang, t, product.id);
         return page(
           200,
