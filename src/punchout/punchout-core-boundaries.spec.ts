@@ -31,9 +31,9 @@ describe('punchout core boundaries', () => {
     // SQL keywords as the project writes them (upper case), so prose ("from product details") is no match.
     const sql = /\b(?:FROM|JOIN)\s+(?:product|offer|oauth_client|"user"|guidance_rule|audit_event)\b/;
     const files = sources.filter(({ text }) => sql.test(text)).map(({ file }) => file);
-    expect(files).toEqual(['core/punchout-sessions.service.ts']);
+    expect(files).toEqual(['core/punchout-session.repository.ts']);
     const matches = sources
-      .find(({ file }) => file === 'core/punchout-sessions.service.ts')!
+      .find(({ file }) => file === 'core/punchout-session.repository.ts')!
       .text.match(new RegExp(sql.source, 'g'));
     // The insert's two EXISTS checks (product, client origins); nothing else.
     expect(matches).toHaveLength(2);

@@ -11,6 +11,7 @@ import { PunchoutCartService } from './core/punchout-cart.service';
 import { PunchoutCatalogReader } from './core/punchout-catalog.reader';
 import { PunchoutExpiryScheduler } from './core/punchout-expiry.scheduler';
 import { PunchoutReturnService } from './core/punchout-return.service';
+import { PunchoutSessionRepository } from './core/punchout-session.repository';
 import { PunchoutSessionsService } from './core/punchout-sessions.service';
 import { CxmlReturnAdapter } from './cxml/cxml-return.adapter';
 import { CxmlSetupController } from './cxml/cxml-setup.controller';
@@ -20,6 +21,7 @@ import { OciCallupService } from './oci/oci-callup.service';
 import { OciItemsService } from './oci/oci-items.service';
 import { OciReturnAdapter } from './oci/oci-return.adapter';
 import { PunchoutApiController } from './rest/punchout-api.controller';
+import { PunchoutApiService } from './rest/punchout-api.service';
 import { CartPresenter } from './shop/cart.presenter';
 import { ProductPresenter } from './shop/product.presenter';
 import { PunchoutPageArea } from './shop/punchout-page.area';
@@ -45,11 +47,13 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     ...ADAPTERS,
     { provide: PUNCHOUT_ADAPTERS, useFactory: (...adapters) => adapters, inject: ADAPTERS },
     PunchoutAdapters,
+    PunchoutSessionRepository,
     PunchoutSessionsService,
     PunchoutCatalogReader,
     PunchoutCartService,
     PunchoutReturnService,
     PunchoutExpiryScheduler,
+    PunchoutApiService,
     CxmlSetupService,
     OciCallupService,
     OciItemsService,

@@ -12,6 +12,7 @@ import { cartLinePrice, CartLinePrice, quantityBounds, quantityProblem, samePric
 import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
 import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
+import type { SessionRef } from './session-start';
 
 /** Why a cart change was refused, as data: the shop's pages word it in the buyer's language. */
 export type CartProblem =
@@ -199,12 +200,12 @@ export class PunchoutCartService {
    * A cart handed over when a session is created (cXML `edit`/`inspect`), checked as a transfer
    * checks one: an offer gone, blocked by a rule now (rules read fresh) or whose bounds exclude the
    * quantity is left out; the others go in at today's tier price, and a net unit price other than the
-   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are the
-   * buyer's to see (the session's `openingChanges`) and the lines are the cart "as it came in".
+   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are stored
+   * as the session's `openingChanges` (the buyer's to see); answers the cart "as it came in".
    */
   async restore(
     tx: Tx,
-    session: PunchoutSession,
+    session: SessionRef,
     wanted: ReadonlyArray<{
       offer: OfferWithProduct | null;
       label: string;
@@ -212,7 +213,7 @@ export class PunchoutCartService {
       netPrice: string | null;
     }>,
     defaultUnit: string,
-  ): Promise<{ changes: RevalidationChange[]; lines: CartLine[] }> {
+  ): Promise<CartLine[]> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
     const changes: RevalidationChange[] = [];
     const lines: CartLine[] = [];
@@ -280,7 +281,10 @@ export class PunchoutCartService {
       added.add(source.id);
       lines.push(line);
     }
-    return { changes, lines };
+    // What changed is the buyer's to see on the cart page (the session's openingChanges).
+    if (changes.length > 0)
+      await tx.punchoutSession.update({ where: { id: session.id }, data: { openingChanges: changes } });
+    return lines;
   }
 
   /**

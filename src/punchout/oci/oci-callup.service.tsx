@@ -152,14 +152,20 @@ export class OciCallupService {
             ? await this.catalog.findProduct(call.productId)
             : undefined;
         const productId = known ? known.id : null;
-        const { sessionKey } = await this.sessions.openNow({
+        const started = await this.sessions.start({
           ...caller,
           productId,
           callback: { url: c.hook.url, target: c.hook.target },
           protocol: PunchoutProtocols.ociCallup,
-          browser: c.browser,
+          name: null,
+          shipTo: null,
+          readOnly: false,
           details: { oci: c.facts },
+          opening: { kind: 'opened', browser: c.browser },
         });
+        // No conditions: nothing refuses the insert.
+        if (!started) throw new Error('the OCI call-up session was not inserted');
+        const { sessionKey } = started;
         const location = call.searchString
           ? searchPath(sessionKey, call.searchString)
           : productId
