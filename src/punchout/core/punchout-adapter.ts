@@ -1,6 +1,7 @@
 import type { PunchoutProtocol } from '../../common/punchout-protocol';
 import type { PrismaService } from '../../database/prisma.service';
 import type { Prisma, PunchoutSession } from '../../generated/prisma/client';
+import type { PageLanguage } from '../../web/language';
 import type { CartLine, PunchoutReturn } from './cart-line';
 
 /** Where a return reads the session's protocol facts: the session's lock transaction, or the pool. */
@@ -23,8 +24,13 @@ export interface PunchoutAdapter {
   readonly defaultUnit: string;
   /** What a cancel sends back (the pages say so before and after). */
   readonly cancelReturns: CancelReturn;
-  /** The transfer: the re-validated lines, as this protocol posts them. */
-  cartReturn(session: PunchoutSession, lines: readonly CartLine[], db: ReturnReader): Promise<PunchoutReturn>;
+  /** The transfer: the re-validated lines, as this protocol posts them (texts in the page's `language`). */
+  cartReturn(
+    session: PunchoutSession,
+    lines: readonly CartLine[],
+    language: PageLanguage,
+    db: ReturnReader,
+  ): Promise<PunchoutReturn>;
   /** Cancel, expiry and failure: what goes back without the shop's cart. */
   emptyReturn(session: PunchoutSession, db: ReturnReader): Promise<PunchoutReturn>;
 }

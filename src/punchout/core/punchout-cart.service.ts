@@ -23,6 +23,7 @@ export type CartProblem =
   | { code: 'not_a_number' }
   | { code: 'below_min'; min: number }
   | { code: 'above_max'; max: number };
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * Why a cart change was refused (`status` is the page's HTTP status), or `closed` when the session
@@ -136,10 +137,10 @@ export class PunchoutCartService {
         create: {
           sessionId: session.id,
           offerId,
-          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
           quantity: total,
           ...price,
-          vendor: offer.vendor.slice(0, 200),
+          vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
         },
         update: { quantity: total, ...price, preferred: verdict.preferred },
@@ -263,10 +264,10 @@ export class PunchoutCartService {
         data: {
           sessionId: session.id,
           offerId: source.id,
-          label: `${product.name}, ${offer.vendor}`.slice(0, 500),
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
           quantity: want.quantity,
           ...price,
-          vendor: offer.vendor.slice(0, 200),
+          vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
         },
       });

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { PunchoutSession, PunchoutStatus } from '../../generated/prisma/client';
+import type { PageLanguage } from '../../web/language';
 import type { ReturnField } from './cart-line';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutAdapters } from './punchout-adapters';
@@ -29,7 +30,8 @@ export class PunchoutReturnService {
     private readonly adapters: PunchoutAdapters,
   ) {}
 
-  async transfer(session: PunchoutSession): Promise<TransferOutcome> {
+  /** `language`: the page's, in which the OCI long texts are labelled. */
+  async transfer(session: PunchoutSession, language: PageLanguage): Promise<TransferOutcome> {
     try {
       // The row lock makes re-validation, the state change and the cart one step: a cart change racing
       // this transfer either commits before it (and is in the cart sent) or waits and is refused.
@@ -40,7 +42,7 @@ export class PunchoutReturnService {
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.changes.length > 0) return { kind: 'review', changes: checked.changes };
         // The session's protocol adapter builds the return (OCI fields, one cXML order message).
-        const back = await adapter.cartReturn(session, checked.lines, tx);
+        const back = await adapter.cartReturn(session, checked.lines, language, tx);
         await this.sessions.markTransferred(tx, session, back.fields, {
           lineCount: checked.lines.length,
           callbackUrl: session.callbackUrl,

@@ -22,6 +22,7 @@ import {
   newStartToken,
 } from './punchout-secrets';
 import type { SessionOpening, SessionRef, SessionStart, StartedSession } from './session-start';
+import { cutText } from '../../common/text/cut-text';
 
 /** A transaction of the session's row lock, handed to the work done under it (cart rows, audit). */
 export type Tx = Prisma.TransactionClient;
@@ -121,7 +122,8 @@ export class PunchoutSessionsService {
             if (opening.kind === 'opened')
               await this.record(tx, row, AuditEventTypes.punchoutOpened, {
                 ip: opening.browser.ip,
-                userAgent: opening.browser.userAgent?.slice(0, 500) ?? null,
+                userAgent:
+                  opening.browser.userAgent === undefined ? null : cutText(opening.browser.userAgent, 500),
               });
             // The entry's own rows after the creation event: a cart handed over and its events follow it.
             if (start.within) await start.within(tx, row);
@@ -287,7 +289,7 @@ export class PunchoutSessionsService {
           status,
           closedAt: this.clock.now(),
           returnedFields: back.fields,
-          closeReason: outcome.reason?.slice(0, 500) ?? null,
+          closeReason: outcome.reason ? cutText(outcome.reason, 500) : null,
         },
       });
       if (count !== 1) return false;

@@ -43,7 +43,13 @@ export class CxmlReturnAdapter implements PunchoutAdapter {
     this.defaultUnit = config.cxml.defaultUnit;
   }
 
-  cartReturn(session: PunchoutSession, lines: readonly CartLine[], db: ReturnReader): Promise<CxmlReturn> {
+  /** The texts speak the setup request's language (its xml:lang), not the page's. */
+  cartReturn(
+    session: PunchoutSession,
+    lines: readonly CartLine[],
+    _pageLanguage: unknown,
+    db: ReturnReader,
+  ): Promise<CxmlReturn> {
     return this.orderMessage(session, lines, db);
   }
 

@@ -1,4 +1,5 @@
 import { CATALOG_ID_PATTERN } from '../../catalog/catalog.constants';
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * The OCI call-up's parameters (docs/punchout.md, "Connecting SAP"): read from the query string and a
@@ -51,7 +52,7 @@ export function readOciParams(
       const key = Object.hasOwn(NAMES, name) ? NAMES[name] : undefined;
       if (!key || seen.has(key)) continue;
       seen.add(key);
-      if (overwrite || params[key] === undefined) params[key] = value.slice(0, VALUE_MAX);
+      if (overwrite || params[key] === undefined) params[key] = cutText(value, VALUE_MAX);
     }
   };
   take(query, false);

@@ -28,6 +28,7 @@ import {
 } from './oci-callup-request.parser';
 import { OciCallupMessages, ociCallupMessagesFor } from './oci-callup.messages';
 import { OciItemsService } from './oci-items.service';
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * What a call-up answers: an HTML page (whose return form may post to `formAction`, and which the
@@ -89,7 +90,7 @@ export class OciCallupService {
     const facts = factsOf(params, browser);
     const username = params.username ?? '';
     // As the token endpoint: failures count per client id and address, checked before the database.
-    const failureKey = `${username.slice(0, 100)}\n${browser.ip}`;
+    const failureKey = `${cutText(username, 100)}\n${browser.ip}`;
     await this.limiter.check(this.failures, failureKey);
     const auth = await this.clients.authenticatePunchout(username, params.password ?? '');
     if (auth.outcome !== 'authenticated') {
@@ -196,7 +197,7 @@ export class OciCallupService {
       }
       case 'VALIDATE': {
         const fields = isCatalogId(call.productId)
-          ? await this.items.validate(c.organizationId, call.productId, call.quantity)
+          ? await this.items.validate(c.organizationId, call.productId, call.quantity, c.lang)
           : [];
         await this.record(caller, c.userId, 'ok', c.facts, { lineCount: fields.length > 0 ? 1 : 0, fields });
         return page(
@@ -319,7 +320,7 @@ function detailOf(detail: unknown, key: string): string {
 function factsOf(params: OciCallupParams, browser: CallupBrowser): CallFacts {
   const facts: CallFacts = {};
   const keep = (name: string, value: string | undefined, max = 500) => {
-    if (value !== undefined) facts[name] = value.replaceAll('\u0000', '').slice(0, max);
+    if (value !== undefined) facts[name] = cutText(value.replaceAll('\u0000', ''), max);
   };
   keep('function', params.function);
   keep('username', params.username, 100);

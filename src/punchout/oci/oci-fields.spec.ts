@@ -265,3 +265,64 @@ describe('OCI VAT fields', () => {
     expect(without.some(([name]) => name.startsWith('NEW_ITEM-CUST_FIELD1'))).toBe(false);
   });
 });
+
+describe('OCI DESCRIPTION of lines whose names share the first 40 characters', () => {
+  const wired = 'Microsoft Tastatur, deutsches Layout, kabelgebunden';
+  const wireless = 'Microsoft Tastatur, deutsches Layout, kabellos';
+  const descriptions = (lines: CartLine[]) =>
+    buildOciFields(lines)
+      .filter(([name]) => name.startsWith('NEW_ITEM-DESCRIPTION'))
+      .map(([, value]) => value);
+
+  it('shows the word where the names differ, within 40 characters', () => {
+    const [a, b] = descriptions([line({ name: wired }), line({ name: wireless, productId: 'k2' })]);
+    expect(a).toBe('Microsoft Tastatur… kabelgebunden');
+    expect(b).toBe('Microsoft Tastatur… kabellos');
+  });
+
+  it('keeps the plain cut for a name no other line shares', () => {
+    const other = 'Ballpoint pen, blue, box of 10, with an extra long name that goes on';
+    const all = descriptions([line({ name: wired }), line({ name: other }), line({ name: wireless })]);
+    expect(all[1]).toBe('Ballpoint pen, blue, box of 10, with an');
+    expect(new Set(all).size).toBe(3);
+  });
+
+  it('tells every line apart among many near-identical long names, each at most 40 units', () => {
+    const names = Array.from(
+      { length: 12 },
+      (_, i) => `Ordner mit Hebelmechanik, Rückenbreite 80 mm, Karton, Farbe Nummer ${i} ${'x'.repeat(i)}`,
+    );
+    const all = descriptions(names.map((name) => line({ name })));
+    expect(new Set(all).size).toBe(12);
+    for (const description of all) expect(description.length).toBeLessThanOrEqual(40);
+  });
+
+  it('adds the vendor when two lines carry the same name', () => {
+    const all = descriptions([
+      line({ name: wired, vendor: 'Büroprofi' }),
+      line({ name: wired, vendor: 'Office World' }),
+    ]);
+    expect(all[0]).toMatch(/\(Büroprofi\)$/);
+    expect(all[1]).toMatch(/\(Office World\)$/);
+    for (const description of all) expect(description.length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('OCI LONGTEXT in the session language', () => {
+  const longText = (language: 'en' | 'de') =>
+    buildOciFields([line({ vatRate: '5.5', condition: 'used' })], { language }).find(([name]) =>
+      name.startsWith('NEW_ITEM-LONGTEXT_1'),
+    )?.[1];
+
+  it('labels vendor, condition and VAT in German for a German session', () => {
+    expect(longText('de')).toBe(
+      'Copy paper A4, 80 g, 500 sheets\r\nLieferant: Paper Palace\r\nZustand: gebraucht\r\nMwSt.: 5,5 % (Preis netto)\r\n- 80 g/m²\r\n- FSC',
+    );
+  });
+
+  it('labels them in English for an English session', () => {
+    expect(longText('en')).toBe(
+      'Copy paper A4, 80 g, 500 sheets\r\nVendor: Paper Palace\r\nCondition: used\r\nVAT: 5.5% (price net)\r\n- 80 g/m²\r\n- FSC',
+    );
+  });
+});

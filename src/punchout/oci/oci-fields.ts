@@ -6,6 +6,8 @@ import { cut, singleLine } from '../core/line-text';
  * (../../docs/punchout.md, OCI.md). Pure: values are plain text here; the page's renderer
  * HTML-escapes them into hidden inputs, and the browser posts them byte for byte.
  */
+import type { PageLanguage } from '../../web/language';
+import { messagesFor } from '../shop/punchout.messages';
 
 /**
  * OCI field lengths (SAP structure BBP_OCI) in UTF-16 units; identifiers that do not fit are left
@@ -49,29 +51,80 @@ function unitOf(unit: string, defaultUnit: string): string {
 }
 
 /**
- * The long text of a line: full name, vendor, condition, features, one per line. Line breaks are
- * CR LF because browsers normalize every line break in a posted form to CR LF: what we store is then
- * byte for byte what the HOOK_URL receives.
+ * The long text of a line: full name, vendor, condition, features, one per line, labelled in the
+ * session's language (the buyer reads it in the procurement system). Line breaks are CR LF because
+ * browsers normalize every line break in a posted form to CR LF: what we store is then byte for byte
+ * what the HOOK_URL receives.
  */
-export function longTextOf(line: CartLine): string {
+export function longTextOf(line: CartLine, language: PageLanguage = 'en'): string {
+  const t = messagesFor(language);
+  const condition = singleLine(line.condition);
   const parts = [
     singleLine(line.name),
-    `Vendor: ${singleLine(line.vendor)}`,
-    `Condition: ${singleLine(line.condition)}`,
-    ...(line.vatRate ? [`VAT: ${singleLine(line.vatRate)}% (price net)`] : []),
+    `${t.ociLongText.vendor}: ${singleLine(line.vendor)}`,
+    `${t.ociLongText.condition}: ${t.conditions[condition] ?? condition}`,
+    ...(line.vatRate ? [t.ociLongText.vat(singleLine(line.vatRate))] : []),
     ...line.features.map((feature) => `- ${singleLine(feature)}`).filter((feature) => feature !== '- '),
   ];
   return cut(parts.join('\r\n'), LONGTEXT_MAX);
 }
 
+/** Where two texts first differ (the length of their common beginning). */
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * `name` in at most 40 units, showing the word where it first differs from `rivals` (other names that
+ * cut to the same 40): the beginning up to a word end, "…", then the name from that word on
+ * ("Microsoft Tastatur… kabelgebunden"), so a buyer can tell the lines apart in SAP's item list.
+ */
+function distinguishingCut(name: string, rivals: readonly string[]): string {
+  const max = OCI_LENGTHS.DESCRIPTION;
+  const differsAt = Math.min(...rivals.map((rival) => sharedStart(name, rival)));
+  const wordStart = name.lastIndexOf(' ', differsAt) + 1;
+  // Keep at least a third of the field for the beginning, so the product stays recognisable.
+  const tail = cut(name.slice(wordStart), max - Math.ceil(max / 3));
+  const head = cut(name.slice(0, wordStart), max - tail.length - 2);
+  const lastWordEnd = head.length === wordStart ? head.length : head.lastIndexOf(' ');
+  const kept = (lastWordEnd > 0 ? head.slice(0, lastWordEnd) : head).replace(/[\s,;:.\-–]+$/u, '');
+  return `${kept}… ${tail}`;
+}
+
+/**
+ * The DESCRIPTION of every line: the name cut at 40 units; where two different names cut to the same
+ * text, each shows where it differs, and two lines of one name (one product from two vendors) add
+ * the vendor.
+ */
+export function descriptionsOf(lines: readonly Pick<CartLine, 'name' | 'vendor'>[]): string[] {
+  const max = OCI_LENGTHS.DESCRIPTION;
+  const names = lines.map((line) => singleLine(line.name));
+  const plain = names.map((name) => cut(name, max));
+  const distinct = names.map((name, i) => {
+    const rivals = names.filter((other, j) => j !== i && plain[j] === plain[i] && other !== name);
+    return rivals.length === 0 ? plain[i] : distinguishingCut(name, rivals);
+  });
+  return distinct.map((description, i) => {
+    const twin = distinct.some((other, j) => j !== i && other === description);
+    if (!twin) return description;
+    const vendor = ` (${cut(singleLine(lines[i].vendor), Math.floor(max / 2))})`;
+    return `${cut(names[i], max - vendor.length)}${vendor}`;
+  });
+}
+
 /**
  * Every field of every line, numbered 1..n without gaps, in a fixed order per line. `defaultUnit`
- * (the configured OCI_DEFAULT_UNIT) replaces a unit that is not a 1-3 character code.
+ * (the configured OCI_DEFAULT_UNIT) replaces a unit that is not a 1-3 character code; `language`
+ * is the session's, for the long text's labels.
  */
 export function buildOciFields(
   lines: readonly CartLine[],
-  options: { defaultUnit: string } = { defaultUnit: FALLBACK_UNIT },
+  options: { defaultUnit?: string; language?: PageLanguage } = {},
 ): ReturnField[] {
+  const defaultUnit = options.defaultUnit ?? FALLBACK_UNIT;
+  const descriptions = descriptionsOf(lines);
   const fields: ReturnField[] = [];
   lines.forEach((line, index) => {
     const n = index + 1;
@@ -80,9 +133,9 @@ export function buildOciFields(
       const text = value === null || value === undefined ? null : singleLine(value);
       if (fits(text, OCI_LENGTHS[name])) add(name, text);
     };
-    add('DESCRIPTION', cut(singleLine(line.name), OCI_LENGTHS.DESCRIPTION));
+    add('DESCRIPTION', descriptions[index]);
     add('QUANTITY', String(line.quantity));
-    add('UNIT', unitOf(line.unit, options.defaultUnit));
+    add('UNIT', unitOf(line.unit, defaultUnit));
     add('PRICE', line.price);
     add('PRICEUNIT', String(line.priceUnit));
     add('CURRENCY', singleLine(line.currency).toUpperCase());
@@ -99,7 +152,7 @@ export function buildOciFields(
     addIfFits('CUST_FIELD1', line.vatRate);
     addIfFits('CUST_FIELD5', line.offerId);
     // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
-    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line)]);
+    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, options.language)]);
   });
   return fields;
 }

@@ -10,7 +10,7 @@ import type { OfferWithProduct } from '../../product/offer.repository';
 import { offerFacts, cartLineOf } from '../core/catalog-offer';
 import type { CartLine, ReturnField } from '../core/cart-line';
 import { buildOciFields } from './oci-fields';
-import { quantityBounds, quantityProblem } from '../core/offer-pricing';
+import { quantityProblem } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 
 /** BACKGROUND_SEARCH answers at most this many lines (one per product). */
@@ -39,9 +39,14 @@ export class OciItemsService {
   /**
    * VALIDATE: `quantity` of the product at its current price, from the best offer (buyer's order) that
    * no rule blocks and that allows that quantity; no line for an unknown, withdrawn or blocked product.
-   * Rules are read fresh, as at transfer.
+   * Rules are read fresh, as at transfer. The long text speaks the call-up's language.
    */
-  async validate(organizationId: string, productId: string, quantity: number): Promise<ReturnField[]> {
+  async validate(
+    organizationId: string,
+    productId: string,
+    quantity: number,
+    language: Language,
+  ): Promise<ReturnField[]> {
     const [offers, rules] = await Promise.all([
       this.catalog.offersWithProduct([productId]),
       this.catalog.currentRules(organizationId),
@@ -49,13 +54,14 @@ export class OciItemsService {
     const line = this.lineOf(rules, offers, (offer) =>
       quantityProblem(offer, quantity) === null ? quantity : null,
     );
-    return this.fields(line ? [line] : []);
+    return this.fields(line ? [line] : [], language);
   }
 
   /**
    * BACKGROUND_SEARCH: the API search for `searchString` under the organization's guidance (pages of
    * 24 until 50 products), charged to the caller's search limits page by page; per product its best
-   * offer at quantity 1 (or the offer's minimum), products whose offers are all blocked left out.
+   * offer, products whose offers are all blocked left out. Every line is quantity 1 at the price of
+   * one (the price search shows): a list to choose from, the buyer sets the quantity in SAP.
    */
   async backgroundSearch(
     caller: OciCaller,
@@ -87,13 +93,9 @@ export class OciItemsService {
     for (const offer of offers)
       byProduct.set(offer.productId, [...(byProduct.get(offer.productId) ?? []), offer]);
     const lines = wanted
-      .map((id) =>
-        this.lineOf(rules, byProduct.get(id) ?? [], (offer) => quantityBounds(offer).min, {
-          shownOnly: true,
-        }),
-      )
+      .map((id) => this.lineOf(rules, byProduct.get(id) ?? [], () => 1, { shownOnly: true }))
       .filter((line): line is CartLine => line !== null);
-    return this.fields(lines);
+    return this.fields(lines, language);
   }
 
   /**
@@ -125,7 +127,7 @@ export class OciItemsService {
     return null;
   }
 
-  private fields(lines: CartLine[]): ReturnField[] {
-    return buildOciFields(lines, { defaultUnit: this.config.punchout.defaultUnit });
+  private fields(lines: CartLine[], language: Language): ReturnField[] {
+    return buildOciFields(lines, { defaultUnit: this.config.punchout.defaultUnit, language });
   }
 }

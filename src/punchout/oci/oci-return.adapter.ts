@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { AppConfig } from '../../config/app-config';
+import type { PageLanguage } from '../../web/language';
 import type { CartLine, PunchoutReturn } from '../core/cart-line';
 import type { CancelReturn, PunchoutAdapter } from '../core/punchout-adapter';
 import { buildOciFields } from './oci-fields';
@@ -22,8 +23,12 @@ export class OciReturnAdapter implements PunchoutAdapter {
     this.defaultUnit = config.punchout.defaultUnit;
   }
 
-  cartReturn(_session: unknown, lines: readonly CartLine[]): Promise<PunchoutReturn> {
-    return Promise.resolve({ fields: buildOciFields(lines, { defaultUnit: this.defaultUnit }), record: {} });
+  /** The long texts are labelled in the page's language (the buyer reads them in the procurement system). */
+  cartReturn(_session: unknown, lines: readonly CartLine[], language: PageLanguage): Promise<PunchoutReturn> {
+    return Promise.resolve({
+      fields: buildOciFields(lines, { defaultUnit: this.defaultUnit, language }),
+      record: {},
+    });
   }
 
   emptyReturn(): Promise<PunchoutReturn> {

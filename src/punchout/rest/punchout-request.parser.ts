@@ -1,3 +1,5 @@
+import { cutText } from '../../common/text/cut-text';
+
 /**
  * Validates the JSON body of POST .../product/{id}/punchout (spec 2.4) by hand, so that every 400
  * names the field at fault ("shipTo.countryCode must be ..."), including unknown fields, non-object
@@ -56,7 +58,7 @@ function notWellFormed(field: string): string {
 
 /** A field name as shown in a message: bounded, so a huge key does not bloat the error. */
 function quoted(key: string): string {
-  return JSON.stringify(key.length > 50 ? `${key.slice(0, 50)}...` : key);
+  return JSON.stringify(key.length > 50 ? `${cutText(key, 50)}...` : key);
 }
 
 function fail(message: string): PunchoutRequestParse {

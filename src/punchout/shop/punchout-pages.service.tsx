@@ -30,6 +30,7 @@ import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
+import { cutText } from '../../common/text/cut-text';
 
 /** What a shop page answers: a page (with its status and the session it shows), or a 303 redirect. */
 export type ShopResult =
@@ -83,7 +84,7 @@ export class PunchoutPagesService {
     const sessionKey = newSessionKey();
     const opened = await this.sessions.open(session, digestOf(sessionKey), {
       ip: browser.ip,
-      userAgent: browser.userAgent?.slice(0, 500) ?? null,
+      userAgent: browser.userAgent === undefined ? null : cutText(browser.userAgent, 500),
     });
     if (!opened) return this.used(lang);
     // A session that starts with a cart (handed over by the buyer's system) opens on that cart.
@@ -424,7 +425,7 @@ export class PunchoutPagesService {
   transfer(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(visit, form, lang, async (session) => {
       const t = messagesFor(lang);
-      const outcome = await this.returns.transfer(session);
+      const outcome = await this.returns.transfer(session, lang);
       switch (outcome.kind) {
         case 'sent':
           return page(

@@ -188,6 +188,12 @@ export const MESSAGES = {
     readOnlyTitle: 'View only',
     close: 'Close',
     reasonNote: (note: string) => `Note: ${note}`,
+    /** The labels of an OCI line's LONGTEXT (what the procurement system shows beside the item). */
+    ociLongText: {
+      vendor: 'Vendor',
+      condition: 'Condition',
+      vat: (rate: string) => `VAT: ${rate}% (price net)`,
+    },
     conditions: {
       new: 'new',
       used: 'used',
@@ -382,6 +388,11 @@ export const MESSAGES = {
     readOnlyTitle: 'Nur Ansicht',
     close: 'Schließen',
     reasonNote: (note: string) => `Hinweis: ${note}`,
+    ociLongText: {
+      vendor: 'Lieferant',
+      condition: 'Zustand',
+      vat: (rate: string) => `MwSt.: ${String(rate).replace('.', ',')} % (Preis netto)`,
+    },
     conditions: {
       new: 'neu',
       used: 'gebraucht',

@@ -297,6 +297,14 @@ describe('every word of the buyer pages in German', () => {
     keep('unknown function', await getPage(call({ FUNCTION: 'GIBTESNICHT' }), DE), 400);
   });
 
+  it('labels the OCI long texts sent to SAP in German: transfer and VALIDATE', () => {
+    for (const name of ['transfer', 'VALIDATE']) {
+      const html = pages.get(name)?.html ?? '';
+      expect({ name, german: html.includes('Lieferant: ') }).toEqual({ name, german: true });
+      expect({ name, english: /Vendor: |Condition: /.test(html) }).toEqual({ name, english: false });
+    }
+  });
+
   it('shows no English text from the message catalogs on any of them', () => {
     expect(pages.size).toBeGreaterThanOrEqual(25);
     const english = [...pages].flatMap(([name, page]) =>

@@ -188,7 +188,7 @@ function Hit(props: { ctx: ShopContext; hit: SearchHitView }) {
       data-product-id={hit.id}
     >
       <div class="punchout-hit-image">
-        {hit.image && <img src={hit.image.url} alt="" width={96} height={96} loading="lazy" />}
+        {hit.image && <img src={hit.image.url} alt={hit.image.alt} width={96} height={96} loading="lazy" />}
       </div>
       <div class="punchout-hit-body">
         <h2 class="punchout-hit-name">

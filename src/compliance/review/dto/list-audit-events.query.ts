@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { AuditEventTypes } from '../../audit-event';
+import { AuditEventTypes } from '../../../audit/audit-event';
 import { AuditPageQuery } from './audit-page.query';
 
 export const AUDIT_EVENT_TYPES: string[] = Object.values(AuditEventTypes);

@@ -1,4 +1,4 @@
-import { AuditEventTypes } from '../audit-event';
+import { AuditEventTypes } from '../../audit/audit-event';
 import type { AdministrationSummaries } from './console-messages';
 import { describeRule, Json, object, text } from './payload-reading';
 

@@ -1,4 +1,4 @@
-import { AuditEventTypes } from '../audit-event';
+import { AuditEventTypes } from '../../audit/audit-event';
 import { ADMINISTRATION_EVENT_TYPES } from '../review/administration-events';
 import { administrationSummary } from './administration-summary';
 import { consoleMessages } from './console-messages';

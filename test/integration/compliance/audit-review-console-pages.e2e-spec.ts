@@ -3,7 +3,7 @@ import {
   CONSOLE_IDLE_TTL_MS,
   CONSOLE_LINK_TTL_MS,
   ConsoleSignInService,
-} from '../../../src/audit/console/console-sign-in.service';
+} from '../../../src/compliance/console/console-sign-in.service';
 import { ManualClock } from '../../support/manual-clock';
 import { OAuthClient, Organization, User } from '../../../src/generated/prisma/client';
 import { UserRole } from '../../../src/generated/prisma/enums';

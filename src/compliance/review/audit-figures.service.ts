@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service';
 import { minorUnitText } from '../../catalog/vat';
-import { AuditEventTypes } from '../audit-event';
+import { AuditEventTypes } from '../../audit/audit-event';
 import { outcomeOf, PunchoutStatusName, SessionOutcome } from './session-record';
 
 /** A period of whole UTC days: `from` at midnight, `until` the midnight after its last day. */

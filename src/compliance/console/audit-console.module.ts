@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PageLanguageGuard } from '../../web/page-area.guard';
-import { AuditModule } from '../audit.module';
+import { AuditModule } from '../../audit/audit.module';
 import { AuditReviewModule } from '../review/audit-review.module';
 import { AuditConsoleController } from './audit-console.controller';
 import { ConsolePageArea } from './console-page.area';

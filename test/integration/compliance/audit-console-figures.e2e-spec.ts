@@ -1,6 +1,6 @@
 import { AuditEventTypes } from '../../../src/audit/audit-event';
 import { AuditService } from '../../../src/audit/audit.service';
-import { AuditFiguresService } from '../../../src/audit/review/audit-figures.service';
+import { AuditFiguresService } from '../../../src/compliance/review/audit-figures.service';
 import { Organization, User } from '../../../src/generated/prisma/client';
 import { UserRole } from '../../../src/generated/prisma/enums';
 import { createPunchoutSession } from '../../factories/audit.factory';

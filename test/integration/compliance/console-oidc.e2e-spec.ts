@@ -1,5 +1,5 @@
-import { ConsoleOidcClient } from '../../../src/audit/console/oidc/console-oidc.client';
-import { CONSOLE_OIDC_ATTEMPT_TTL_MS } from '../../../src/audit/console/oidc/console-oidc.service';
+import { ConsoleOidcClient } from '../../../src/compliance/console/oidc/console-oidc.client';
+import { CONSOLE_OIDC_ATTEMPT_TTL_MS } from '../../../src/compliance/console/oidc/console-oidc.service';
 import { loadConfig } from '../../../src/config/app-config';
 import { Organization } from '../../../src/generated/prisma/client';
 import { UserRole } from '../../../src/generated/prisma/enums';

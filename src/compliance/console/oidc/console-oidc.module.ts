@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PageLanguageGuard } from '../../../web/page-area.guard';
-import { AuditModule } from '../../audit.module';
+import { AuditModule } from '../../../audit/audit.module';
 import { ConsoleSignInModule } from '../console-sign-in.module';
 import { ConsoleOidcClient } from './console-oidc.client';
 import { ConsoleOidcController } from './console-oidc.controller';

@@ -4,8 +4,8 @@ import { generateSecret, sha256 } from '../../common/crypto/secrets';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { AuditEventTypes } from '../audit-event';
-import { AuditService } from '../audit.service';
+import { AuditEventTypes } from '../../audit/audit-event';
+import { AuditService } from '../../audit/audit.service';
 import { Prisma, User } from '../../generated/prisma/client';
 import { UserRole } from '../../generated/prisma/enums';
 

@@ -1,4 +1,4 @@
-import type { AuditVerification } from '../../audit-chain.service';
+import type { AuditVerification } from '../../../audit/audit-chain.service';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';

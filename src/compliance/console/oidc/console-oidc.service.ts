@@ -5,8 +5,8 @@ import { digestsEqual, sha256 } from '../../../common/crypto/secrets';
 import { PrismaService } from '../../../database/prisma.service';
 import { User } from '../../../generated/prisma/client';
 import { UserRole } from '../../../generated/prisma/enums';
-import { AuditEventTypes } from '../../audit-event';
-import { AuditService } from '../../audit.service';
+import { AuditEventTypes } from '../../../audit/audit-event';
+import { AuditService } from '../../../audit/audit.service';
 import { ConsoleSignInService } from '../console-sign-in.service';
 import { ConsoleOidcClient, OidcFailure } from './console-oidc.client';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit.module';
+import { AuditModule } from '../../audit/audit.module';
 import { ConsoleSignInService } from './console-sign-in.service';
 
 /** Console sign-in links and sessions, shared by the API, the console pages and the operator CLI. */

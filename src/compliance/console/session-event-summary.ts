@@ -1,5 +1,5 @@
 import type { PageLanguage } from '../../web/language';
-import { AuditEventTypes } from '../audit-event';
+import { AuditEventTypes } from '../../audit/audit-event';
 import type { AuditEventResponse } from '../review/dto/audit-review.response';
 import type { TimelineContext } from '../review/timeline-context';
 import type { ConsoleMessages } from './console-messages';
