@@ -63,7 +63,7 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
     reason: "the category filter is a condition of the search statement's SQL",
   },
   {
-    file: 'punchout/punchout-sessions.service.ts',
+    file: 'punchout/core/punchout-sessions.service.ts',
     tables: ['oauth_client', 'product'],
     reason:
       'the one-statement session insert checks in EXISTS that the product exists and the callback ' +

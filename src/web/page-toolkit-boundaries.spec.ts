@@ -38,8 +38,8 @@ describe('page toolkit: every page is built one way', () => {
       'compliance/console/console-sign-in.controller.tsx',
       'compliance/console/oidc/console-oidc.controller.tsx',
       'home/home.controller.tsx',
-      'punchout/oci-callup/oci-callup.controller.ts',
-      'punchout/punchout-pages.controller.ts',
+      'punchout/oci/oci-callup.controller.ts',
+      'punchout/shop/punchout-pages.controller.ts',
       'test-bench/test-bench.controller.tsx',
     ]);
   });
