@@ -9,8 +9,8 @@ import {
 import { Language } from '../../../src/common/i18n/language';
 import { UserRole } from '../../../src/generated/prisma/client';
 import { ClientsService } from '../../../src/oauth/clients.service';
-import { OCI_CALLUP_MESSAGES } from '../../../src/punchout/oci-callup/oci-callup.messages';
-import { MESSAGES } from '../../../src/punchout/punchout.messages';
+import { OCI_CALLUP_MESSAGES } from '../../../src/punchout/oci/oci-callup.messages';
+import { MESSAGES } from '../../../src/punchout/shop/punchout.messages';
 import {
   FACET_NAMES,
   YES,
