@@ -23,6 +23,7 @@ const FEATURES = [
   'health',
   'images',
   'oauth',
+  'orders',
   'product',
   'punchout',
   'rate-limit',
