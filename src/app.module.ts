@@ -28,6 +28,7 @@ import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
+import { OrdersModule } from './orders/orders.module';
 
 @Module({})
 export class AppModule {
@@ -59,6 +60,7 @@ export class AppModule {
         ProductModule,
         PunchoutModule,
         ImagesModule,
+        OrdersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -14,6 +14,7 @@ CREATE TABLE "purchase_order" (
   "operation" VARCHAR(10) NOT NULL DEFAULT 'new' CHECK ("operation" IN ('new', 'update', 'delete')),
   "channel" VARCHAR(10) NOT NULL CHECK ("channel" IN ('json', 'cxml')),
   "user_id" UUID,
+  "buyer_email" VARCHAR(320),
   "client_id" UUID,
   "content_hash" BYTEA NOT NULL,
   "document" TEXT NOT NULL,
@@ -91,6 +92,7 @@ CREATE TABLE "order_delivery" (
   "idempotency_key" VARCHAR(100) NOT NULL,
   "attempts" INTEGER NOT NULL DEFAULT 0,
   "next_attempt_at" TIMESTAMPTZ(3) NOT NULL,
+  "retry_until" TIMESTAMPTZ(3) NOT NULL,
   "last_error" VARCHAR(1000),
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   "delivered_at" TIMESTAMPTZ(3)
