@@ -28,7 +28,7 @@ import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
-import { OrdersModule } from './orders/orders.module';
+import { OrdersApiModule } from './orders/orders-api.module';
 
 @Module({})
 export class AppModule {
@@ -61,7 +61,7 @@ export class AppModule {
         ProductModule,
         PunchoutModule,
         ImagesModule,
-        OrdersModule,
+        OrdersApiModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -9,6 +9,7 @@ import { PrismaService } from '../database/prisma.service';
 import type { PrismaTx } from '../database/prisma-transaction';
 import { OrderDeliverySender } from './delivery/order-delivery.sender';
 import { retryDelayMs } from './delivery/retry-delay';
+import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { readSupplierOrder } from './delivery/supplier-order.reader';
 
 /** Deliveries one run sends at most before it yields to the next (the rest wait for the next run). */
@@ -35,12 +36,14 @@ export class OrderDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
     private readonly config: AppConfig,
     private readonly sender: OrderDeliverySender,
     registry: SchedulerRegistry,
+    trigger: OrderDeliveryTrigger,
   ) {
     this.task = new PeriodicTask(registry, {
       name: 'order-delivery',
       everyMs: config.orders.delivery.pollMs,
       run: (stopping) => this.deliverDue(stopping),
     });
+    trigger.listen(() => this.kick());
   }
 
   onApplicationBootstrap(): void {

@@ -4,7 +4,7 @@ import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
-import { OrderDeliveryWorker } from './order-delivery.worker';
+import { OrderDeliveryTrigger } from './order-delivery.trigger';
 
 export type OrderEndpointFormat = 'cxml' | 'json';
 
@@ -38,7 +38,7 @@ export class OrderEndpointsService {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly worker: OrderDeliveryWorker,
+    private readonly delivery: OrderDeliveryTrigger,
   ) {}
 
   async set(supplier: string, url: string, format: OrderEndpointFormat): Promise<OrderEndpointSet> {
@@ -56,7 +56,7 @@ export class OrderEndpointsService {
       });
       return count;
     });
-    this.worker.kick();
+    this.delivery.kick();
     return { supplier, url, format, signingSecret, released };
   }
 
@@ -72,7 +72,7 @@ export class OrderEndpointsService {
       where: { orderId, status: 'failed' },
       data: { status: 'queued', nextAttemptAt: now, retryUntil: this.retryUntil(now) },
     });
-    this.worker.kick();
+    this.delivery.kick();
     return count;
   }
 

@@ -13,7 +13,7 @@ import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { OfferRepository, type OfferWithProduct } from '../product/offer.repository';
 import { documentSha256, IncomingLine, IncomingOrder, orderContentHash } from './incoming-order';
-import { OrderDeliveryWorker } from './order-delivery.worker';
+import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import { TransferredCartLine, TransferredCartLinesReader } from './transferred-cart-lines.reader';
@@ -54,7 +54,7 @@ export class OrderIntakeService {
     private readonly cartLines: TransferredCartLinesReader,
     private readonly offers: OfferRepository,
     private readonly guidance: GuidanceRulesService,
-    private readonly delivery: OrderDeliveryWorker,
+    private readonly delivery: OrderDeliveryTrigger,
   ) {}
 
   async receive(sender: OrderSender, order: IncomingOrder): Promise<IntakeOutcome> {

@@ -2,26 +2,25 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { GuidanceModule } from '../guidance/guidance.module';
 import { ProductModule } from '../product/product.module';
-import { OrderDeliverySender } from './delivery/order-delivery.sender';
-import { OrderDeliveryWorker } from './order-delivery.worker';
+import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { OrderEndpointsService } from './order-endpoints.service';
 import { OrderIntakeService } from './order-intake.service';
-import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { TransferredCartLinesReader } from './transferred-cart-lines.reader';
 
-/** Purchase orders: intake (JSON; cXML), checks against the cart, delivery to suppliers, compliance reads. */
+/**
+ * Purchase orders: intake, the checks against the cart, the compliance reads and the operator's
+ * delivery settings. The routes and the delivery worker are OrdersApiModule's (the server's only).
+ */
 @Module({
   imports: [AuditModule, GuidanceModule, ProductModule],
-  controllers: [OrdersController],
   providers: [
     OrderIntakeService,
     OrdersService,
     OrderEndpointsService,
-    OrderDeliveryWorker,
-    OrderDeliverySender,
+    OrderDeliveryTrigger,
     TransferredCartLinesReader,
   ],
-  exports: [OrderIntakeService, OrdersService, OrderEndpointsService, OrderDeliveryWorker],
+  exports: [OrderIntakeService, OrdersService, OrderEndpointsService, OrderDeliveryTrigger],
 })
 export class OrdersModule {}
