@@ -128,17 +128,23 @@ export class CxmlSetupService {
       clientId: string | null,
       refusal: Refusal,
       recorded: Record<string, unknown> = facts,
+      beforeAnswer = true,
     ) => {
-      if (organizationId)
-        await this.prisma.$transaction((tx) =>
-          this.audit.append(tx, {
-            organizationId,
-            type: AuditEventTypes.punchoutCxmlSetup,
-            actor: { userId, clientId },
-            payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
-          }),
+      const write = organizationId
+        ? this.prisma.$transaction((tx) =>
+            this.audit.append(tx, {
+              organizationId,
+              type: AuditEventTypes.punchoutCxmlSetup,
+              actor: { userId, clientId },
+              payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
+            }),
+          )
+        : this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
+      if (beforeAnswer) await write;
+      else
+        void Promise.resolve(write).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'cXML setup refusal could not be recorded'),
         );
-      else this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
@@ -165,6 +171,9 @@ export class CxmlSetupService {
               : 'Header/Sender/Credential: this client has been revoked.',
         },
         cxmlRefusalSummary(body.text, request, caller),
+        // Recorded beside the answer, not before it: an unknown client id has nothing to record, so
+        // a refusal that waited for the audit write would tell a real client id by its time.
+        false,
       );
     }
     const client = auth.client;

@@ -104,7 +104,11 @@ export class OciCallupService {
           ? auth.claimed
           : { organizationId: auth.claimed.organizationId }
         : null;
-      await this.record(claimed, null, outcome, facts);
+      // Recorded beside the answer, not before it: an unknown client id has nothing to record, so a
+      // refusal that waited for the audit write would tell a real client id by its time.
+      void this.record(claimed, null, outcome, facts).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'OCI call-up refusal could not be recorded'),
+      );
       return this.refusal(lang, m, outcome);
     }
     const client = auth.client;

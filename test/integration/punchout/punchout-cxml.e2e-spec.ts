@@ -9,6 +9,7 @@ import { all, at, postSetup, readCxml, setupRequest } from '../../support/cxml';
 import { describeWithCxmlDtd, expectValidCxml } from '../../support/cxml-dtd';
 import { ociFormsOf } from '../../support/oci-form';
 import { csrfOf, getPage, postForm } from '../../support/punchout-pages';
+import { eventually } from '../../support/eventually';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 const RETURN = 'https://acme.coupahost.com/punchout/checkout/4';
@@ -425,12 +426,16 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       await refused(request(c, { secret: 'mpgp_wrong' }), '401', /Header\/Sender\/Credential/);
       await refused(request(c, { secret: c.clientSecret }), '401', /Header\/Sender\/Credential/);
       await refused(request(c, { email: 'nobody@acme.example' }), '401', /UserEmail/);
-      const calls = await events(c.organizationId, 'punchout.cxml_setup');
-      expect(calls.map((e) => (e.payload as { outcome: string }).outcome)).toEqual([
-        'credentials_refused',
-        'credentials_refused',
-        'user_unknown',
-      ]);
+      // Credential refusals are recorded beside their answers, so in whatever order they land.
+      const calls = await eventually(async () => {
+        const found = await events(c.organizationId, 'punchout.cxml_setup');
+        expect(found.map((e) => (e.payload as { outcome: string }).outcome).sort()).toEqual([
+          'credentials_refused',
+          'credentials_refused',
+          'user_unknown',
+        ]);
+        return found;
+      });
       expect(JSON.stringify(calls.map((e) => e.payload))).not.toContain(c.clientSecret);
       expect(await t.prisma.punchoutSession.count({ where: { organizationId: c.organizationId } })).toBe(0);
     });
