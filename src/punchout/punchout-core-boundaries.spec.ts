@@ -117,6 +117,17 @@ describe('punchout structure', () => {
     expect(starting).toEqual([...PROTOCOL_FOLDERS].sort());
   });
 
+  it('authenticates entries in one place (the entry authenticator), whatever the protocol', () => {
+    const authenticating = sources
+      .filter(({ text }) => /\.(authenticatePunchout|punchoutBuyer)\s*\(/.test(text))
+      .map(({ file }) => file);
+    expect(authenticating).toEqual(['core/entry-authenticator.service.ts']);
+    const using = sources
+      .filter(({ text }) => /\bentry\s*\.\s*authenticate\s*[<(]/.test(text))
+      .map(({ file }) => folderOf(file));
+    expect(using.sort()).toEqual(['cxml', 'oci']);
+  });
+
   it('locks a session row in one place only (the sessions service)', () => {
     const locking = sources.filter(({ text }) => /FOR\s+UPDATE/i.test(text)).map(({ file }) => file);
     expect(locking).toEqual(['core/punchout-sessions.service.ts']);
