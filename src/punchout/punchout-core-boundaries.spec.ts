@@ -4,8 +4,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The punchout's shape, checked on its sources: a core that knows protocols only through the
  * adapter interface, protocols apart from each other, pages that never ask which protocol a session
- * came through, one INSERT of a session, routes written as URLs. (npm run lint:deps checks the
- * same imports with dependency-cruiser; this spec also checks what an import graph cannot show.)
+ * came through, one INSERT of a session, one entry authenticator, routes written as URLs. npm run
+ * lint:deps checks the same imports with dependency-cruiser; this spec also checks what an import
+ * graph cannot show. Which tables punchout reads in SQL: src/table-ownership.spec.ts.
  */
 
 const root = __dirname;
@@ -131,24 +132,6 @@ describe('punchout structure', () => {
   it('locks a session row in one place only (the sessions service)', () => {
     const locking = sources.filter(({ text }) => /FOR\s+UPDATE/i.test(text)).map(({ file }) => file);
     expect(locking).toEqual(['core/punchout-sessions.service.ts']);
-  });
-
-  it("reads other features' tables only through their services", () => {
-    // Prisma delegates of tables punchout does not own.
-    const foreign = /\b(?:prisma|tx|db)\s*\.\s*(offer|product|oAuthClient|user|guidanceRule|auditEvent)\s*\./;
-    expect(sources.filter(({ text }) => foreign.test(text)).map(({ file }) => file)).toEqual([]);
-  });
-
-  it('reads those tables in SQL only in the session insert (its conditions)', () => {
-    // SQL keywords as the project writes them (upper case), so prose ("from product details") is no match.
-    const sql = /\b(?:FROM|JOIN)\s+(?:product|offer|oauth_client|"user"|guidance_rule|audit_event)\b/;
-    const files = sources.filter(({ text }) => sql.test(text)).map(({ file }) => file);
-    expect(files).toEqual(['core/punchout-session.repository.ts']);
-    const matches = sources
-      .find(({ file }) => file === 'core/punchout-session.repository.ts')!
-      .text.match(new RegExp(sql.source, 'g'));
-    // The insert's two EXISTS checks (product, client origins); nothing else.
-    expect(matches).toHaveLength(2);
   });
 
   it('writes every route as its URL (greppable), never computed', () => {
