@@ -151,6 +151,7 @@ describe('loadConfig', () => {
       pagesPerSession: 600,
       pagesPerAddress: 1_200,
       consoleSignInPerAddress: 60,
+      consolePerUser: 120,
       imagesPerAddress: 2_400,
       redisPrefix: 'mpg:rl:',
       redisCommandTimeoutMs: 1_000,

@@ -56,6 +56,7 @@ export class AppConfig {
     pagesPerSession: number;
     pagesPerAddress: number;
     consoleSignInPerAddress: number;
+    consolePerUser: number;
     imagesPerAddress: number;
     redisPrefix: string;
     redisCommandTimeoutMs: number;
@@ -119,6 +120,7 @@ export class AppConfig {
     /** Where a key is generated when AUDIT_SIGNING_KEY_FILE is not set (in DATA_DIR). */
     generatedKeyFile: string;
     checkpointIntervalSeconds: number;
+    verifyWholeChainEverySeconds: number;
   };
   /** Single sign-on to the compliance console; undefined when CONSOLE_OIDC_ISSUER is not set. */
   readonly consoleOidc!:
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
+      consolePerUser: vars.CONSOLE_RATE_LIMIT_PER_USER,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
@@ -293,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
       generatedKeyFile: join(dataDir, 'audit-signing-key.pem'),
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+      verifyWholeChainEverySeconds: vars.AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS,
     },
     consoleOidc: vars.CONSOLE_OIDC_ISSUER
       ? {

@@ -424,6 +424,16 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS = 60;
 
+  /**
+   * Compliance console page requests per window per signed-in auditor (every console page and export
+   * of every tab and console session of that user together).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  CONSOLE_RATE_LIMIT_PER_USER = 120;
+
   /** Public product image requests per window per source address. */
   @Type(() => Number)
   @IsInt()
@@ -629,6 +639,17 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(86_400)
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
+
+  /**
+   * How old the compliance console's last walk of an organization's whole audit chain may grow before
+   * a dashboard view starts the next one in the background (seconds). Page views in between check only
+   * the events appended since; "Verify the whole chain now" walks it at any time.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(604_800)
+  AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS = 3_600;
 
   /**
    * Single sign-on to the compliance console: the OpenID provider's issuer URL (its discovery document
