@@ -31,6 +31,8 @@ export class AppConfig {
     queryTimeoutMs: number;
     /** Client-side bound on reads (never above queryTimeoutMs). */
     readTimeoutMs: number;
+    /** PostgreSQL lock_timeout of every pooled connection (0: none). */
+    lockTimeoutMs: number;
     /** Server- and client-side bound on each maintenance statement after a bulk load (CLUSTER, ANALYZE). */
     maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.DATABASE_READ_TIMEOUT_MS,
         vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       ),
+      lockTimeoutMs: vars.DATABASE_LOCK_TIMEOUT_MS,
       maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: {

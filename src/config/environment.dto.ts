@@ -199,6 +199,19 @@ export class EnvironmentVariables {
   DATABASE_READ_TIMEOUT_MS = 5_000;
 
   /**
+   * The longest a statement waits for a lock (PostgreSQL `lock_timeout`, ms): a table locked by a
+   * migration or a maintenance job, or a row another transaction holds, ends the request with 503
+   * `service_unavailable` and `Retry-After` instead of a 500 at the statement timeout. Keep it below
+   * `DATABASE_READ_TIMEOUT_MS`, so writes and reads give up alike; 0 waits as long as the statement
+   * timeout allows. Maintenance after a bulk load and the first-start demo catalog wait without it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  DATABASE_LOCK_TIMEOUT_MS = 4_000;
+
+  /**
    * PostgreSQL streaming replicas (hot standbys of `DATABASE_URL`), comma-separated `postgresql://` URLs.
    * Search, product details and the shop's reads are spread across the usable ones (round-robin); writes,
    * tokens, sessions, audit and the catalog version always go to `DATABASE_URL`. Unset: everything reads
