@@ -18,6 +18,7 @@ const FEATURES = [
   'audit',
   'auth',
   'catalog',
+  'compliance',
   'demo',
   'guidance',
   'health',

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
+import { ConsoleSignInModule } from '../compliance/console/console-sign-in.module';
 import { AccessTokensService } from './access-tokens.service';
 import { ClientsService } from './clients.service';
 import { OrganizationsService } from './organizations.service';

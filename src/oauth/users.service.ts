@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
-import { ConsoleSignInService } from '../audit/console/console-sign-in.service';
+import { ConsoleSignInService } from '../compliance/console/console-sign-in.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { normalizeEmail } from '../common/validation/email';
