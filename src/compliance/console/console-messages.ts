@@ -277,7 +277,10 @@ const EN: ConsoleMessages = {
         ? 'Broken: the chain does not verify.'
         : `Broken: the chain does not verify at event ${sequence}.`,
     wholeWalk: (upTo, at) => `Whole chain walked from event 1 to ${upTo} on ${at}.`,
-    checkedSince: (from, to, at) => `Events ${from} to ${to}, appended since, checked on ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Event ${from}, appended since, checked on ${at}.`
+        : `Events ${from} to ${to}, appended since, checked on ${at}.`,
     firstWalkRunning: (head) =>
       `The chain of ${head} events is being verified in the background; reload this page in a moment.`,
     wholeWalkRunning: 'A walk of the whole chain is running in the background.',
@@ -581,7 +584,10 @@ const DE: ConsoleMessages = {
         ? 'Beschädigt: die Kette lässt sich nicht bestätigen.'
         : `Beschädigt: die Kette bricht bei Ereignis ${sequence}.`,
     wholeWalk: (upTo, at) => `Ganze Kette von Ereignis 1 bis ${upTo} geprüft am ${at}.`,
-    checkedSince: (from, to, at) => `Seither angehängte Ereignisse ${from} bis ${to} geprüft am ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Seither angehängtes Ereignis ${from} geprüft am ${at}.`
+        : `Seither angehängte Ereignisse ${from} bis ${to} geprüft am ${at}.`,
     firstWalkRunning: (head) =>
       `Die Kette mit ${head} Ereignissen wird im Hintergrund geprüft; laden Sie diese Seite gleich neu.`,
     wholeWalkRunning: 'Eine Prüfung der ganzen Kette läuft im Hintergrund.',
