@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
+import { ConsoleSignInService } from '../compliance/console/console-sign-in.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { normalizeEmail } from '../common/validation/email';
@@ -18,6 +19,7 @@ export class UsersService {
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly consoleSessions: ConsoleSignInService,
   ) {}
 
   /** `tx`: write within the caller's transaction (the demo seed). A taken e-mail is 409 (global mapping). */
@@ -53,7 +55,7 @@ export class UsersService {
     return user;
   }
 
-  /** Disables a user and revokes their tokens, effective on their next call. */
+  /** Disables a user, revokes their tokens and ends their console sessions, effective on their next call. */
   async disable(input: UserRefDto, actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     if (user.disabledAt) return user;
@@ -70,6 +72,7 @@ export class UsersService {
         where: { userId: user.id, revokedAt: null },
         data: { revokedAt: now },
       });
+      await this.consoleSessions.endSessionsOf(tx, user.id);
       await this.audit.append(tx, {
         organizationId: user.organizationId,
         type: AuditEventTypes.userDisabled,
@@ -105,7 +108,10 @@ export class UsersService {
     });
   }
 
-  /** Replaces a user's roles; records the change (from, to) unless nothing changes. */
+  /**
+   * Replaces a user's roles; records the change (from, to) unless nothing changes. Losing the role
+   * auditor ends the user's console sessions.
+   */
   async setRoles(input: UserRefDto, roles: UserRole[], actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     const to = [...new Set(roles)].sort();
@@ -113,6 +119,7 @@ export class UsersService {
     if (from.join() === to.join()) return user;
     return this.prisma.$transaction(async (tx) => {
       const changed = await tx.user.update({ where: { id: user.id }, data: { roles: to } });
+      if (!to.includes(UserRole.auditor)) await this.consoleSessions.endSessionsOf(tx, user.id);
       await this.audit.append(tx, {
         organizationId: user.organizationId,
         type: AuditEventTypes.userRoleChanged,

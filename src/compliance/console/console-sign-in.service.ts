@@ -162,6 +162,18 @@ export class ConsoleSignInService {
   }
 
   /**
+   * Ends every open console session of the user, in the caller's transaction (the user disabled or no
+   * longer an auditor): for good, so enabling the user or giving the role back opens nothing.
+   */
+  async endSessionsOf(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+    const { count } = await tx.auditConsoleSession.updateMany({
+      where: { userId, endedAt: null },
+      data: { endedAt: this.clock.now() },
+    });
+    return count;
+  }
+
+  /**
    * The viewer of a live console session, moving its idle deadline forward; undefined when the
    * token is unknown, the session ended, idled out or aged out, or the user is no longer an enabled
    * auditor.
@@ -176,10 +188,16 @@ export class ConsoleSignInService {
       !session ||
       session.endedAt ||
       now - session.lastSeenAt.getTime() >= CONSOLE_IDLE_TTL_MS ||
-      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS ||
-      session.user.disabledAt ||
-      !session.user.roles.includes(UserRole.auditor)
+      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS
     ) {
+      return undefined;
+    }
+    if (session.user.disabledAt || !session.user.roles.includes(UserRole.auditor)) {
+      // Changed behind the users service's back (which ends the sessions itself): end it here, for good.
+      await this.prisma.auditConsoleSession.updateMany({
+        where: { id: session.id, endedAt: null },
+        data: { endedAt: new Date(now) },
+      });
       return undefined;
     }
     await this.prisma.auditConsoleSession.update({
