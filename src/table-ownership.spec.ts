@@ -17,6 +17,15 @@ const OWNED_TABLES: Record<string, string[]> = {
   health: [],
   images: [],
   oauth: ['organization', 'user', 'oauth_client', 'access_token'],
+  orders: [
+    'purchase_order',
+    'order_line',
+    'order_finding',
+    'order_refusal',
+    'order_delivery',
+    'order_delivery_attempt',
+    'order_endpoint',
+  ],
   product: [],
   punchout: ['punchout_session', 'punchout_cxml', 'cxml_payload', 'cart_item'],
   'rate-limit': [],
@@ -63,11 +72,18 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
     reason: "the category filter is a condition of the search statement's SQL",
   },
   {
-    file: 'punchout/core/punchout-sessions.service.ts',
+    file: 'punchout/core/punchout-session.repository.ts',
     tables: ['oauth_client', 'product'],
     reason:
       'the one-statement session insert checks in EXISTS that the product exists and the callback ' +
       "origin is the client's, so a session is created in one round trip",
+  },
+  {
+    file: 'orders/transferred-cart-lines.reader.ts',
+    tables: ['cart_item'],
+    reason:
+      "an order's lines are matched to the transferred cart lines their keys name, read by key in " +
+      'the order\'s transaction (the punchout core offers no such read yet)',
   },
   {
     file: 'database/replicas/replica-monitor.ts',

@@ -20,6 +20,7 @@ import { AuditEventResponse } from '../review/dto/audit-review.response';
 import { ListAdministrationEventsQuery } from '../review/dto/list-administration-events.query';
 import { administrationExport } from './administration-export';
 import { sessionsExport } from './sessions-export';
+import { actorName } from './actor-name';
 import { administrationSummary } from './administration-summary';
 import { consoleMessages, ConsoleMessages } from './console-messages';
 import {
@@ -371,11 +372,7 @@ function administrationFilters(query: Record<string, unknown>): AdministrationFi
 /** Who made a change and what it was, as the page and the export say it. */
 function administrationDescriber(text: ConsoleMessages) {
   return (event: AuditEventResponse): { actor: string; summary: string } => ({
-    actor:
-      event.actor.email ??
-      (event.actor.label
-        ? text.administration.operator(event.actor.label)
-        : text.administration.unknownActor),
+    actor: actorName({ email: event.actor.email, label: event.actor.label }, text),
     summary:
       administrationSummary(event.type, event.payload, text.summaries) ??
       text.eventTypes[event.type] ??
