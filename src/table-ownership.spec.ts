@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as ts from 'typescript';
+import { sourceFiles } from '../test/support/source-files';
 
 // Every table belongs to one feature. A feature queries only its own tables (Prisma delegates, SQL);
 // another feature's rows it gets from that feature's service. The files below that query another
@@ -144,15 +145,7 @@ function schemaModels(): Model[] {
 }
 
 /** Every source file under src (specs and the generated client excluded), with its text. */
-function sources(): Array<{ file: string; text: string }> {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  return walk(SRC)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file) && !file.includes('/generated/'))
-    .map((file) => ({ file: relative(SRC, file), text: readFileSync(file, 'utf8') }));
-}
+const sources = () => sourceFiles(SRC);
 
 const PRISMA_METHODS = [
   'findUnique',
