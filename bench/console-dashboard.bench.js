@@ -152,10 +152,12 @@ function periods(today, days, count) {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of every statement the figures service runs for `period`: the service
- * itself, given a database handle whose $queryRaw explains the statement instead of answering it.
+ * itself over its queries, given a database handle whose $queryRaw explains the statement instead of
+ * answering it.
  */
 async function explainFigures(databaseUrl, organizationId, period) {
   const { AuditFiguresService } = dist('compliance/review/audit-figures.service');
+  const { ComplianceQueries } = dist('compliance/compliance.queries');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const plans = [];
@@ -172,7 +174,7 @@ async function explainFigures(databaseUrl, organizationId, period) {
     },
   };
   try {
-    await new AuditFiguresService(explaining).figures(organizationId, period);
+    await new AuditFiguresService(new ComplianceQueries(explaining)).figures(organizationId, period);
   } finally {
     await db.end();
   }
