@@ -12,13 +12,15 @@ import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult } from '../../web/page-result';
 import { AuditChainService } from '../../audit/audit-chain.service';
 import { AuditExportService } from '../../audit/audit-export.service';
-import { AuditFiguresService, DayPeriod } from '../review/audit-figures.service';
+import { DayPeriod } from '../compliance.queries';
+import { AuditFiguresService } from '../review/audit-figures.service';
 import { AuditReviewService } from '../review/audit-review.service';
 import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query';
 import { AuditEventResponse } from '../review/dto/audit-review.response';
 import { ListAdministrationEventsQuery } from '../review/dto/list-administration-events.query';
 import { administrationExport } from './administration-export';
 import { sessionsExport } from './sessions-export';
+import { actorName } from './actor-name';
 import { administrationSummary } from './administration-summary';
 import { consoleMessages, ConsoleMessages } from './console-messages';
 import {
@@ -392,11 +394,7 @@ function administrationFilters(query: Record<string, unknown>): AdministrationFi
 /** Who made a change and what it was, as the page and the export say it. */
 function administrationDescriber(text: ConsoleMessages) {
   return (event: AuditEventResponse): { actor: string; summary: string } => ({
-    actor:
-      event.actor.email ??
-      (event.actor.label
-        ? text.administration.operator(event.actor.label)
-        : text.administration.unknownActor),
+    actor: actorName({ email: event.actor.email, label: event.actor.label }, text),
     summary:
       administrationSummary(event.type, event.payload, text.summaries) ??
       text.eventTypes[event.type] ??

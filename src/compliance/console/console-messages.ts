@@ -1,4 +1,5 @@
-import type { GuidanceEffect, GuidanceMatcher } from '../../generated/prisma/enums';
+import { categoryName, CONDITION_NAMES } from '../../catalog/catalog.messages';
+import type { GuidanceEffect, GuidanceMatcher, UserRole } from '../../generated/prisma/enums';
 import type { PageLanguage } from '../../web/language';
 import type { PunchoutStatusName, SessionOutcome } from '../review/session-record';
 
@@ -146,7 +147,11 @@ export interface ConsoleMessages {
     position: string;
     caption: string;
     none: string;
-    operator: (label: string) => string;
+    /** A change made on the operator command line (`cli:<OS user>@<host>`): "Command line (root@vm)". */
+    commandLine: (who: string) => string;
+    /** A change the gateway made on its own (`system:<task>`), the task in words. */
+    gateway: (task: string) => string;
+    systemTasks: Record<string, string>;
     unknownActor: string;
     exportIntro: string;
   };
@@ -207,6 +212,9 @@ export interface AdministrationSummaries {
   /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
   effects: Record<GuidanceEffect, string> & Partial<Record<string, string>>;
   matchers: Record<GuidanceMatcher, string> & Partial<Record<string, string>>;
+  /** A rule's value as the reader names it (a category's or condition's name), others as recorded. */
+  ruleValue: (matcher: string, value: string) => string;
+  roles: Record<UserRole, string> & Partial<Record<string, string>>;
   clientCreated: (client: string, origins: string) => string;
   clientRevoked: (client: string, tokens: number) => string;
   clientSecretRotated: (client: string, validUntil: string | null) => string;
@@ -224,6 +232,18 @@ export interface AdministrationSummaries {
   refusals: Record<string, string>;
   none: string;
 }
+
+const liveTokensEn = (n: number) => `${n} live ${n === 1 ? 'token' : 'tokens'}`;
+const validTokensDe = (n: number) => `${n} ${n === 1 ? 'gültiges Token' : 'gültige Tokens'}`;
+
+/** A rule's value in `lang`: a built-in category's or a condition's name, anything else as recorded. */
+const ruleValueIn =
+  (lang: PageLanguage) =>
+  (matcher: string, value: string): string => {
+    if (matcher === 'category') return categoryName(value, lang);
+    if (matcher === 'condition') return CONDITION_NAMES[value]?.[lang] ?? value;
+    return value;
+  };
 
 const EN: ConsoleMessages = {
   consoleTitle: 'Compliance console',
@@ -428,7 +448,9 @@ const EN: ConsoleMessages = {
     position: 'Chain position',
     caption: 'Administration changes, newest first',
     none: 'No change matches these filters.',
-    operator: (label) => `Operator (${label})`,
+    commandLine: (who) => `Command line (${who})`,
+    gateway: (task) => `Gateway (${task})`,
+    systemTasks: { 'demo-seed': 'demo data at first start' },
     unknownActor: 'Unknown',
     exportIntro: 'Download the changes that match these filters:',
   },
@@ -437,6 +459,8 @@ const EN: ConsoleMessages = {
     ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
     effects: { blocked: 'block', preferred: 'prefer' },
+    ruleValue: ruleValueIn('en'),
+    roles: { buyer: 'buyer', admin: 'administrator', auditor: 'auditor' },
     matchers: {
       vendor: 'vendor',
       product: 'product',
@@ -449,7 +473,7 @@ const EN: ConsoleMessages = {
     },
     clientCreated: (client, origins) =>
       `Created client ${client}${origins ? `; callback origins: ${origins}` : ''}`,
-    clientRevoked: (client, tokens) => `Revoked client ${client}; ${tokens} live token(s) ended`,
+    clientRevoked: (client, tokens) => `Revoked client ${client}; ${liveTokensEn(tokens)} ended`,
     clientSecretRotated: (client, validUntil) =>
       `Rotated the secret of client ${client}${validUntil ? `; the previous one works until ${validUntil}` : '; the previous one stopped at once'}`,
     clientPunchoutSecretSet: (client, replaced) =>
@@ -460,10 +484,10 @@ const EN: ConsoleMessages = {
       `Callback origins of client ${client}:${added ? ` added ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` removed ${removed}` : ''}`,
     clientSettingsChanged: (client, from, to) => `cXML encoding of client ${client}: ${from} → ${to}`,
     userAdded: (user, roles) => `Added user ${user} with roles ${roles}`,
-    userDisabled: (user, tokens) => `Disabled user ${user}; ${tokens} live token(s) ended`,
+    userDisabled: (user, tokens) => `Disabled user ${user}; ${liveTokensEn(tokens)} ended`,
     userEnabled: (user) => `Enabled user ${user} again`,
     userRolesChanged: (user, from, to) => `Roles of ${user}: ${from} → ${to}`,
-    tokensRevoked: (user, count) => `Ended ${count} live token(s) of ${user}`,
+    tokensRevoked: (user, count) => `Ended ${liveTokensEn(count)} of ${user}`,
     signedIn: (user, method) => `${user} signed in to the compliance console (${method})`,
     signInRefused: (email, method, reason) => `Console sign-in of ${email} refused (${method}): ${reason}`,
     methods: { link: 'one-time link', oidc: 'single sign-on' },
@@ -497,7 +521,8 @@ const EN: ConsoleMessages = {
     },
     created: (protocol) => `Session created through the ${protocol}`,
     opened: "Opened in the buyer's browser",
-    transferred: (lines) => `Cart with ${lines} line(s) sent to the procurement system`,
+    transferred: (lines) =>
+      `Cart with ${lines} ${lines === 1 ? 'line' : 'lines'} sent to the procurement system`,
     cancelled: 'Cancelled by the buyer',
     ended: (reason) => `Ended: ${reason}`,
   },
@@ -624,7 +649,7 @@ const DE: ConsoleMessages = {
     status: 'Status',
     buyer: 'Einkäufer',
     product: 'Produkt',
-    callbackUrl: 'Rücksprung-URL (HOOK_URL)',
+    callbackUrl: 'Rücksprungadresse (HOOK_URL)',
     created: 'Erstellt',
     opened: 'Geöffnet',
     closed: 'Beendet',
@@ -662,7 +687,7 @@ const DE: ConsoleMessages = {
       'Dieser Warenkorb wurde gesendet, bevor Einzelpreise auf den Cent gerundet wurden: Seine Einzelpreise stehen mit den vier Nachkommastellen, mit denen sie gesendet wurden, und jede Positionssumme ist einmal gerundet.',
     emptyCart: 'Der Warenkorb ist leer.',
     timeline: 'Verlauf',
-    actor: 'Akteur',
+    actor: 'Ausgelöst von',
     details: 'Details',
     hash: 'Hash',
     notFoundTitle: 'Sitzung nicht gefunden',
@@ -700,7 +725,7 @@ const DE: ConsoleMessages = {
     'client.revoked': 'Client widerrufen',
     'client.secret_rotated': 'Client-Geheimnis erneuert',
     'client.punchout_secret_set': 'Punchout-Geheimnis gesetzt',
-    'client.origins_changed': 'Rücksprung-Ursprünge geändert',
+    'client.origins_changed': 'Erlaubte Rücksprungadressen geändert',
     'client.punchout_settings_changed': 'Punchout-Einstellungen geändert',
     'user.added': 'Benutzer angelegt',
     'user.disabled': 'Benutzer deaktiviert',
@@ -723,7 +748,7 @@ const DE: ConsoleMessages = {
     type: 'Art der Änderung',
     anyType: 'Jede Änderung',
     actor: 'Vorgenommen von',
-    actorHint: 'E-Mail oder Betreibername, auch ein Teil davon',
+    actorHint: 'E-Mail-Adresse oder Benutzer der Kommandozeile, auch ein Teil davon',
     from: 'Ab (Tag, UTC)',
     to: 'Bis (Tag, UTC, einschließlich)',
     time: 'Zeit (UTC)',
@@ -732,7 +757,9 @@ const DE: ConsoleMessages = {
     position: 'Kettenposition',
     caption: 'Verwaltungsänderungen, die neueste zuerst',
     none: 'Keine Änderung passt zu diesen Filtern.',
-    operator: (label) => `Betrieb (${label})`,
+    commandLine: (who) => `Kommandozeile (${who})`,
+    gateway: (task) => `Gateway (${task})`,
+    systemTasks: { 'demo-seed': 'Demodaten beim ersten Start' },
     unknownActor: 'Unbekannt',
     exportIntro: 'Die Änderungen, die zu diesen Filtern passen, herunterladen:',
   },
@@ -741,8 +768,10 @@ const DE: ConsoleMessages = {
     ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
     effects: { blocked: 'sperren', preferred: 'bevorzugen' },
+    ruleValue: ruleValueIn('de'),
+    roles: { buyer: 'Einkäufer', admin: 'Administrator', auditor: 'Prüfer' },
     matchers: {
-      vendor: 'Händler',
+      vendor: 'Lieferant',
       product: 'Produkt',
       product_code: 'Produktcode',
       brand: 'Marke',
@@ -752,8 +781,8 @@ const DE: ConsoleMessages = {
       price_above: 'Preise über',
     },
     clientCreated: (client, origins) =>
-      `Client ${client} angelegt${origins ? `; Rücksprung-Ursprünge: ${origins}` : ''}`,
-    clientRevoked: (client, tokens) => `Client ${client} widerrufen; ${tokens} gültige(s) Token beendet`,
+      `Client ${client} angelegt${origins ? `; erlaubte Rücksprungadressen: ${origins}` : ''}`,
+    clientRevoked: (client, tokens) => `Client ${client} widerrufen; ${validTokensDe(tokens)} beendet`,
     clientSecretRotated: (client, validUntil) =>
       `Geheimnis von Client ${client} erneuert${validUntil ? `; das bisherige gilt bis ${validUntil}` : '; das bisherige gilt nicht mehr'}`,
     clientPunchoutSecretSet: (client, replaced) =>
@@ -761,20 +790,20 @@ const DE: ConsoleMessages = {
         ? `Punchout-Geheimnis von Client ${client} ersetzt`
         : `Punchout-Geheimnis für Client ${client} gesetzt`,
     clientOriginsChanged: (client, added, removed) =>
-      `Rücksprung-Ursprünge von Client ${client}:${added ? ` hinzugefügt ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` entfernt ${removed}` : ''}`,
+      `Erlaubte Rücksprungadressen von Client ${client}:${added ? ` hinzugefügt ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` entfernt ${removed}` : ''}`,
     clientSettingsChanged: (client, from, to) => `cXML-Kodierung von Client ${client}: ${from} → ${to}`,
     userAdded: (user, roles) => `Benutzer ${user} mit den Rollen ${roles} angelegt`,
-    userDisabled: (user, tokens) => `Benutzer ${user} deaktiviert; ${tokens} gültige(s) Token beendet`,
+    userDisabled: (user, tokens) => `Benutzer ${user} deaktiviert; ${validTokensDe(tokens)} beendet`,
     userEnabled: (user) => `Benutzer ${user} wieder aktiviert`,
     userRolesChanged: (user, from, to) => `Rollen von ${user}: ${from} → ${to}`,
-    tokensRevoked: (user, count) => `${count} gültige(s) Token von ${user} beendet`,
+    tokensRevoked: (user, count) => `${validTokensDe(count)} von ${user} beendet`,
     signedIn: (user, method) => `${user} hat sich an der Compliance-Konsole angemeldet (${method})`,
     signInRefused: (email, method, reason) =>
       `Konsolenanmeldung von ${email} abgelehnt (${method}): ${reason}`,
     methods: { link: 'Einmal-Link', oidc: 'Single Sign-on' },
     refusals: {
       email_unverified: 'der Identitätsanbieter hat die E-Mail nicht bestätigt',
-      not_auditor: 'der Benutzer hat nicht die Rolle „auditor“',
+      not_auditor: 'der Benutzer hat nicht die Rolle „Prüfer“',
       ambiguous: 'die E-Mail gehört Prüfern mehrerer Organisationen',
     },
     none: 'keine',
@@ -803,7 +832,8 @@ const DE: ConsoleMessages = {
     },
     created: (protocol) => `Sitzung erstellt über ${protocol}`,
     opened: 'Im Browser des Einkäufers geöffnet',
-    transferred: (lines) => `Warenkorb mit ${lines} Position(en) an das Beschaffungssystem gesendet`,
+    transferred: (lines) =>
+      `Warenkorb mit ${lines} ${lines === 1 ? 'Position' : 'Positionen'} an das Beschaffungssystem gesendet`,
     cancelled: 'Vom Einkäufer abgebrochen',
     ended: (reason) => `Beendet: ${reason}`,
   },
@@ -826,10 +856,10 @@ const DE: ConsoleMessages = {
     removedAtTransfer: 'Bei der Übertragung entfernte Positionen',
     preferredShare: 'Übertragene Positionen, die bevorzugt waren',
     preferredOf: (preferred, lines) => `${preferred} von ${lines}`,
-    vendorsTitle: 'Top-Händler nach Nettoausgaben',
-    vendor: 'Händler',
+    vendorsTitle: 'Lieferanten mit den höchsten Nettoausgaben',
+    vendor: 'Lieferant',
     lines: 'Positionen',
-    noVendors: 'Kein Händler hatte in diesem Zeitraum eine übertragene Position.',
+    noVendors: 'Kein Lieferant hatte in diesem Zeitraum eine übertragene Position.',
     unknownVendor: '(nicht erfasst)',
   },
 };

@@ -49,10 +49,10 @@ export function DashboardPage(props: {
             <h2 id="chart-heading">{text.dashboard.chartTitle}</h2>
             {/* Scrolls sideways on a phone rather than shrinking the labels; focusable so keyboards can scroll it. */}
             <div class="chart-wrap" tabIndex={0} role="group" aria-labelledby="chart-heading">
-              <OutcomeChart days={figures.outcomes} text={text} />
+              <OutcomeChart days={figures.outcomes} text={text} lang={props.lang} />
             </div>
             <OutcomeLegend text={text} />
-            <OutcomeTable days={figures.outcomes} text={text} />
+            <OutcomeTable days={figures.outcomes} text={text} lang={props.lang} />
             <p>
               <a href={`${CONSOLE_PATH}/sessions`}>{text.dashboard.allSessions}</a>
             </p>

@@ -10,6 +10,7 @@ import { currencyDigits, Money, rateText } from '../../../catalog/vat';
 import { OutcomeBadge } from './sessions-page';
 import type { TimelineContext } from '../../review/timeline-context';
 import { SessionEventStory, sessionEventStory } from '../session-event-summary';
+import { actorName } from '../actor-name';
 
 /** One punchout session: summary, the cart as posted back (OCI lines and every raw field), the timeline. */
 export function SessionPage(props: {
@@ -333,7 +334,7 @@ function TimelineEntry(props: {
 }) {
   const { text, event, story } = props;
   const t = text.session;
-  const actor = event.actor.email ?? event.actor.label ?? event.actor.userId ?? '–';
+  const actor = actorName(event.actor, text);
   return (
     <li class="timeline-entry" data-event-type={event.type} data-sequence={event.sequence}>
       <p class="timeline-head">
