@@ -29,6 +29,7 @@ describe('page toolkit: every page is built one way', () => {
       'compliance/console/audit-console.controller.tsx',
       'compliance/console/console-sign-in.controller.tsx',
       'compliance/console/oidc/console-oidc.controller.tsx',
+      'compliance/console/orders-console.controller.tsx',
       'home/home.controller.tsx',
       'punchout/oci/oci-callup.controller.ts',
       'punchout/shop/punchout-pages.controller.ts',

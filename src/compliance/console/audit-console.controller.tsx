@@ -35,6 +35,9 @@ import { CONSOLE_PATH, ConsoleFrame, ConsoleMessagePage } from './pages/console-
 import { DashboardPage, DashboardVerification, VerificationStatus } from './pages/dashboard-page';
 import { SessionFilterValues, SessionsPage } from './pages/sessions-page';
 import { SessionPage } from './pages/session-page';
+import { OrdersService } from '../../orders/orders.service';
+import { ordersConsoleMessages } from './orders-console.messages';
+import { OrderFiguresSection, SessionOrders } from './pages/order-figures';
 
 /** Days the dashboard covers unless the auditor picks a period, today included. */
 export const CHART_DAYS = 30;
@@ -77,6 +80,7 @@ export class AuditConsoleController {
     private readonly clock: Clock,
     private readonly verification: ConsoleVerificationTracker,
     private readonly config: AppConfig,
+    private readonly orders: OrdersService,
   ) {}
 
   @Get()
@@ -88,9 +92,12 @@ export class AuditConsoleController {
   ): Promise<PageResult> {
     const text = consoleMessages(lang);
     const period = dashboardPeriod(query, this.clock.now());
-    const [figures, verification] = await Promise.all([
+    const [figures, verification, orderFigures] = await Promise.all([
       'problem' in period ? undefined : this.figures.figures(viewer.organizationId, period.days),
       this.dashboardVerification(viewer.organizationId),
+      'problem' in period
+        ? undefined
+        : this.orders.figures(viewer.organizationId, period.days.from, period.days.until),
     ]);
     return pageResult(
       <DashboardPage
@@ -101,6 +108,11 @@ export class AuditConsoleController {
         figures={figures}
         problems={'problem' in period ? [text.figures.periodInvalid(DASHBOARD_MAX_DAYS)] : undefined}
         verification={verification}
+        orders={
+          orderFigures ? (
+            <OrderFiguresSection lang={lang} words={ordersConsoleMessages(lang)} figures={orderFigures} />
+          ) : undefined
+        }
       />,
       'problem' in period ? 400 : 200,
     );
@@ -192,9 +204,19 @@ export class AuditConsoleController {
         404,
       );
     }
-    const context = await this.review.timelineContext(viewer.organizationId, detail);
+    const [context, orders] = await Promise.all([
+      this.review.timelineContext(viewer.organizationId, detail),
+      this.orders.ofSession(viewer.organizationId, detail.id),
+    ]);
     return pageResult(
-      <SessionPage lang={lang} text={text} viewer={viewer} session={detail} context={context} />,
+      <SessionPage
+        lang={lang}
+        text={text}
+        viewer={viewer}
+        session={detail}
+        context={context}
+        orders={<SessionOrders lang={lang} words={ordersConsoleMessages(lang)} orders={orders} />}
+      />,
     );
   }
 

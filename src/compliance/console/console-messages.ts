@@ -6,7 +6,7 @@ import type { PunchoutStatusName, SessionOutcome } from '../review/session-recor
 /** Every text of the compliance console, in English and German. */
 export interface ConsoleMessages {
   consoleTitle: string;
-  nav: { dashboard: string; sessions: string; administration: string; label: string };
+  nav: { dashboard: string; sessions: string; orders: string; administration: string; label: string };
   signedInAs: (email: string) => string;
   signOut: string;
   signIn: {
@@ -258,6 +258,7 @@ const EN: ConsoleMessages = {
   nav: {
     dashboard: 'Dashboard',
     sessions: 'Punchout sessions',
+    orders: 'Orders',
     administration: 'Administration',
     label: 'Console',
   },
@@ -573,6 +574,7 @@ const DE: ConsoleMessages = {
   nav: {
     dashboard: 'Übersicht',
     sessions: 'Punchout-Sitzungen',
+    orders: 'Bestellungen',
     administration: 'Verwaltung',
     label: 'Konsole',
   },

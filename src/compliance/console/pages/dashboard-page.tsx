@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
@@ -23,6 +24,8 @@ export function DashboardPage(props: {
   figures?: DashboardFigures;
   problems?: string[];
   verification: DashboardVerification;
+  /** The period's order figures (their own section, from the orders pages). */
+  orders?: ComponentChildren;
 }) {
   const { text, figures } = props;
   const days = figures?.outcomes.map((entry) => entry.day) ?? [];
@@ -57,6 +60,7 @@ export function DashboardPage(props: {
           </section>
           <PolicySection lang={props.lang} text={text} figures={figures} />
           <VendorsSection lang={props.lang} text={text} figures={figures} />
+          {props.orders}
         </>
       ) : null}
       <section aria-labelledby="export-heading">
