@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { ConsoleSignInModule } from '../compliance/console/console-sign-in.module';
 import { AccessTokensService } from './access-tokens.service';
 import { ClientsService } from './clients.service';
 import { OrganizationsService } from './organizations.service';
@@ -8,7 +7,7 @@ import { TokenIssuanceRepository } from './token-issuance.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [AuditModule, ConsoleSignInModule],
+  imports: [AuditModule],
   providers: [
     OrganizationsService,
     ClientsService,

@@ -1,7 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
-import { ConsoleSignInService } from '../compliance/console/console-sign-in.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { normalizeEmail } from '../common/validation/email';
@@ -19,7 +18,6 @@ export class UsersService {
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly consoleSessions: ConsoleSignInService,
   ) {}
 
   /** `tx`: write within the caller's transaction (the demo seed). A taken e-mail is 409 (global mapping). */
@@ -62,9 +60,10 @@ export class UsersService {
     const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only an enabled user is disabled, so two concurrent calls record one event.
+      // accessChangedAt ends the user's console sessions for good (the console compares it).
       const { count } = await tx.user.updateMany({
         where: { id: user.id, disabledAt: null },
-        data: { disabledAt: now },
+        data: { disabledAt: now, accessChangedAt: now },
       });
       const disabled = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
       if (count === 0) return disabled;
@@ -72,7 +71,6 @@ export class UsersService {
         where: { userId: user.id, revokedAt: null },
         data: { revokedAt: now },
       });
-      await this.consoleSessions.endSessionsOf(tx, user.id);
       await this.audit.append(tx, {
         organizationId: user.organizationId,
         type: AuditEventTypes.userDisabled,
@@ -118,8 +116,12 @@ export class UsersService {
     const from = [...user.roles].sort();
     if (from.join() === to.join()) return user;
     return this.prisma.$transaction(async (tx) => {
-      const changed = await tx.user.update({ where: { id: user.id }, data: { roles: to } });
-      if (!to.includes(UserRole.auditor)) await this.consoleSessions.endSessionsOf(tx, user.id);
+      // Taking a role away ends the user's console sessions for good (the console compares the time).
+      const lost = from.some((role) => !to.includes(role as UserRole));
+      const changed = await tx.user.update({
+        where: { id: user.id },
+        data: { roles: to, ...(lost ? { accessChangedAt: this.clock.now() } : {}) },
+      });
       await this.audit.append(tx, {
         organizationId: user.organizationId,
         type: AuditEventTypes.userRoleChanged,

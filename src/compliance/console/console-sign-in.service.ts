@@ -162,18 +162,6 @@ export class ConsoleSignInService {
   }
 
   /**
-   * Ends every open console session of the user, in the caller's transaction (the user disabled or no
-   * longer an auditor): for good, so enabling the user or giving the role back opens nothing.
-   */
-  async endSessionsOf(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-    const { count } = await tx.auditConsoleSession.updateMany({
-      where: { userId, endedAt: null },
-      data: { endedAt: this.clock.now() },
-    });
-    return count;
-  }
-
-  /**
    * The viewer of a live console session, moving its idle deadline forward; undefined when the
    * token is unknown, the session ended, idled out or aged out, or the user is no longer an enabled
    * auditor.
@@ -192,8 +180,14 @@ export class ConsoleSignInService {
     ) {
       return undefined;
     }
-    if (session.user.disabledAt || !session.user.roles.includes(UserRole.auditor)) {
-      // Changed behind the users service's back (which ends the sessions itself): end it here, for good.
+    const accessLost = session.user.accessChangedAt;
+    if (
+      session.user.disabledAt ||
+      !session.user.roles.includes(UserRole.auditor) ||
+      (accessLost !== null && accessLost.getTime() >= session.createdAt.getTime())
+    ) {
+      // Disabled or a role taken since it was opened (the users service records when): over for good,
+      // so enabling the user or giving the role back revives nothing.
       await this.prisma.auditConsoleSession.updateMany({
         where: { id: session.id, endedAt: null },
         data: { endedAt: new Date(now) },
