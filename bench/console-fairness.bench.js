@@ -193,7 +193,13 @@ async function main(args) {
           });
           await sleep(2_000);
           const [search, product] = await victimLoad(gateway, phase);
-          rows.push({ gateway: label, phase: 'four dashboards reloading', search, product, tabs: await tabs });
+          rows.push({
+            gateway: label,
+            phase: 'four dashboards reloading',
+            search,
+            product,
+            tabs: await tabs,
+          });
         }
       } finally {
         await gateway.stop();

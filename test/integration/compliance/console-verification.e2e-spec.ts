@@ -21,7 +21,11 @@ describe('compliance console: chain verification on the dashboard', () => {
   let walks: jest.SpyInstance;
 
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS: '3600' } });
+    t = await startTestApp({
+      clock,
+      // The page limit has its own test below; polling for the background walk must not meet it.
+      env: { AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS: '3600', CONSOLE_RATE_LIMIT_PER_USER: '0' },
+    });
     audit = t.app.get(AuditService);
     // Counts the walks from event 1 (and lets them run): the page views must not cause them.
     walks = jest.spyOn(AuditChainService.prototype, 'verify');
@@ -80,9 +84,10 @@ describe('compliance console: chain verification on the dashboard', () => {
     await dashboard(cookie);
     await appendTestEvents(t.prisma, audit, organization.id, 3);
     await behindTheTrigger(t.prisma.pool, async (sql) => {
-      await sql(`UPDATE audit_event SET payload = '{"note":"forged"}' WHERE organization_id = $1 AND sequence = 8`, [
-        organization.id,
-      ]);
+      await sql(
+        `UPDATE audit_event SET payload = '{"note":"forged"}' WHERE organization_id = $1 AND sequence = 8`,
+        [organization.id],
+      );
     });
     const html = await dashboard(cookie);
     expect(attribute(html, 'data-verification')).toBe('broken');
@@ -107,9 +112,10 @@ describe('compliance console: chain verification on the dashboard', () => {
     const first = await dashboard(cookie);
     // An old event changed in place (its stored hash kept): only a walk from event 1 can see it.
     await behindTheTrigger(t.prisma.pool, async (sql) => {
-      await sql(`UPDATE audit_event SET payload = '{"note":"forged"}' WHERE organization_id = $1 AND sequence = 3`, [
-        organization.id,
-      ]);
+      await sql(
+        `UPDATE audit_event SET payload = '{"note":"forged"}' WHERE organization_id = $1 AND sequence = 3`,
+        [organization.id],
+      );
     });
     // Views (each within the console's 30 idle minutes) until just before the walk is due.
     for (const step of [HOUR_MS / 3, HOUR_MS / 3, HOUR_MS / 3 - 1_000]) {
