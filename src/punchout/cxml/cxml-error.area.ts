@@ -8,8 +8,14 @@ import { CXML_SETUP_ROUTE } from './cxml-body.parser';
 import { newEnvelope } from './cxml-envelope';
 import { buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
 
-/** The statuses a refusal keeps as its cXML code; any other 4xx is a 400, any 5xx a 500. */
-const KEPT: ReadonlySet<number> = new Set([400, 401, 403, 406, 409, 413, 415, 429, 500, 503]);
+/** The statuses a refusal keeps as its cXML code; 503 is cXML's 560, any other 4xx a 400, any 5xx a 500. */
+const KEPT: ReadonlySet<number> = new Set([400, 401, 403, 406, 409, 413, 415, 429, 500]);
+
+function cxmlCodeOf(status: number): CxmlStatusCode {
+  if (KEPT.has(status)) return status as CxmlStatusCode;
+  if (status === 503) return 560;
+  return status >= 500 ? 500 : 400;
+}
 
 /**
  * Errors at the cXML setup's URL (`/punchout/cxml`), raised before or around its handler: no or
@@ -35,9 +41,7 @@ export class CxmlErrorArea extends RegisteredPageArea {
 
   respond(request: FastifyRequest, reply: FastifyReply, error: ErrorResponse): boolean {
     try {
-      const code = (
-        KEPT.has(error.status) ? error.status : error.status >= 500 ? 500 : 400
-      ) as CxmlStatusCode;
+      const code = cxmlCodeOf(error.status);
       const document = buildStatusResponse(
         newEnvelope(this.host, this.clock.now(), 'en'),
         code,

@@ -11,7 +11,7 @@ import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult } from '../../web/page-result';
 import { frameAncestorsSource } from '../../web/page-security';
 import { readOciParams } from './oci-callup-request.parser';
-import { OCI_CALLUP_ROUTE, ociCharsetOf, readOciPairs } from './oci-charset';
+import { ociCharsetOf, readOciPairs } from './oci-charset';
 import { CallupAnswer, OciCallupService } from './oci-callup.service';
 
 /**
@@ -23,7 +23,7 @@ import { CallupAnswer, OciCallupService } from './oci-callup.service';
 @Public()
 @LimitPerAddress('punchout-pages')
 @UseGuards(PageLanguageGuard)
-@Controller(OCI_CALLUP_ROUTE.slice(1))
+@Controller('punchout/oci')
 export class OciCallupController {
   constructor(
     private readonly callup: OciCallupService,
