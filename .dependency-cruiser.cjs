@@ -76,6 +76,9 @@ const PUBLIC_FILES = {
   oauth: [
     'form-body.parser.ts', // the form body parser, registered with the JSON one at bootstrap (body-parsers.ts)
   ],
+  orders: [
+    'order-findings.ts', // the finding codes (and their pure rules): the console names and filters by them
+  ],
   product: [
     'product.repository.ts', // the product and offer row types punchout judges and prices
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions

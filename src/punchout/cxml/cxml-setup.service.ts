@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
+import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
@@ -76,6 +77,10 @@ export class CxmlSetupService {
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() === 429)
         return buildStatusResponse(envelope, 429, 'Too many failed credential checks; retry later.');
+      if (isDatabaseUnavailable(error)) {
+        this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
+        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
+      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
       this.logger.error({ err: error }, 'cXML setup failed');
       return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { verifyExportLines } from '../../../src/audit/audit-file-verifier';
 import { createHash } from 'node:crypto';
 import { OAuthClient, Organization, User, UserRole } from '../../../src/generated/prisma/client';
 import { createCatalog } from '../../factories/catalog.factory';
@@ -300,6 +301,15 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
     }
     const auditorTries = await post(acme.auditor, orderBody('PO-X', ['a']));
     expect(auditorTries.status).toBe(403);
+  });
+
+  it("keeps the order events in the organization's chain, which the offline verifier accepts", async () => {
+    const response = await get(acme.auditor, '/api/v1/audit/export?format=jsonl');
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split('\n');
+    const types = lines.map((line) => JSON.parse(line).type);
+    expect(types).toEqual(expect.arrayContaining(['order.received', 'order.refused']));
+    expect(await verifyExportLines(lines)).toMatchObject({ status: 'intact', checked: lines.length });
   });
 
   describe('GET /api/v1/orders', () => {

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
 import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
@@ -18,6 +19,8 @@ export function SessionPage(props: {
   viewer: ConsoleViewer;
   session: AuditSessionDetail;
   context: TimelineContext;
+  /** The orders placed from this cart (their own section, from the orders pages). */
+  orders?: ComponentChildren;
 }) {
   const { text, session } = props;
   const t = text.session;
@@ -104,6 +107,7 @@ export function SessionPage(props: {
           ))}
         </ol>
       </section>
+      {props.orders}
     </ConsoleFrame>
   );
 }
