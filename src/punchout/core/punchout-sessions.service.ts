@@ -176,10 +176,10 @@ export class PunchoutSessionsService {
       session.status === PunchoutStatus.OPENED &&
       session.expiresAt.getTime() <= this.clock.now().getTime()
     ) {
-      await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
+      const closed = await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
         reason: 'idle',
       });
-      return { kind: 'closed', session: await this.reload(session.id) };
+      return { kind: 'closed', session: closed ?? (await this.reload(session.id)) };
     }
     return session.status === PunchoutStatus.OPENED
       ? { kind: 'open', session, cartCount: counted.cartItems }
@@ -274,8 +274,8 @@ export class PunchoutSessionsService {
   /**
    * Ends an open (or, for a start link never opened, a created) session without its cart: status,
    * time, the exact fields posted back (the protocol adapter's empty return) and
-   * the reason, with the audit event. False when another request ended it first; the fields posted
-   * are then in the reloaded session's `returnedFields`.
+   * the reason, with the audit event. Answers the closed session as stored (its `returnedFields`
+   * are the fields to post; no reload), or null when another request ended it first.
    */
   async close(
     session: PunchoutSession,
@@ -283,10 +283,10 @@ export class PunchoutSessionsService {
     type: AuditEventType,
     outcome: { reason?: string; extra?: Record<string, unknown> } = {},
     run?: (tx: Tx) => Promise<void>,
-  ): Promise<boolean> {
+  ): Promise<PunchoutSession | null> {
     return this.prisma.$transaction(async (tx) => {
       const back = await this.adapters.of(session).emptyReturn(session, tx);
-      const { count } = await tx.punchoutSession.updateMany({
+      const [closed] = await tx.punchoutSession.updateManyAndReturn({
         where: { id: session.id, status: { in: [PunchoutStatus.OPENED, PunchoutStatus.CREATED] } },
         data: {
           status,
@@ -295,7 +295,7 @@ export class PunchoutSessionsService {
           closeReason: outcome.reason ? cutText(outcome.reason, 500) : null,
         },
       });
-      if (count !== 1) return false;
+      if (!closed) return null;
       if (run) await run(tx);
       await this.record(tx, session, type, {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
@@ -303,7 +303,7 @@ export class PunchoutSessionsService {
         ...back.record,
         fields: back.fields,
       });
-      return true;
+      return closed;
     });
   }
 

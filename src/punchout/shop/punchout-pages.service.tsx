@@ -75,10 +75,15 @@ export class PunchoutPagesService {
       return this.startExpired(session, lang);
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
     if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
-      await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
-        reason: 'start link not opened in time',
-      });
-      return this.startExpired(await this.sessions.reload(session.id), lang);
+      const closed = await this.sessions.close(
+        session,
+        PunchoutStatus.EXPIRED,
+        AuditEventTypes.punchoutExpired,
+        {
+          reason: 'start link not opened in time',
+        },
+      );
+      return this.startExpired(closed ?? (await this.sessions.reload(session.id)), lang);
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
@@ -473,7 +478,7 @@ export class PunchoutPagesService {
         case 'closed':
           return this.ended(await this.sessions.reload(session.id), lang, 409);
         case 'failed':
-          return this.ended(await this.sessions.reload(session.id), lang, 500);
+          return this.ended(outcome.session ?? (await this.sessions.reload(session.id)), lang, 500);
       }
     });
   }
