@@ -2,14 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { PunchoutSession, PunchoutStatus } from '../../generated/prisma/client';
 import type { PageLanguage } from '../../web/language';
-import type { OciField } from '../oci/oci-fields';
+import type { OciField, OciLine } from '../oci/oci-fields';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutReturnFormatService } from './punchout-return-format.service';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 
 export type TransferOutcome =
-  | { kind: 'sent'; fields: OciField[] }
+  | { kind: 'sent'; fields: OciField[]; lines: OciLine[] }
   | { kind: 'review'; changes: RevalidationChange[] }
   | { kind: 'empty' }
   | { kind: 'closed' }
@@ -47,7 +47,7 @@ export class PunchoutReturnService {
           target: session.target,
           ...back.record,
         });
-        return { kind: 'sent', fields: back.fields };
+        return { kind: 'sent', fields: back.fields, lines: checked.lines };
       });
       return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {
