@@ -24,6 +24,7 @@ const FEATURES = [
   'health',
   'images',
   'oauth',
+  'orders',
   'product',
   'punchout',
   'rate-limit',
@@ -79,6 +80,7 @@ const PUBLIC_FILES = {
   ],
   punchout: [
     'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
+    'cxml/cxml-envelope.ts', // DOCTYPE, payloadID, timestamp and escaping of every cXML document (orders delivers OrderRequests)
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them

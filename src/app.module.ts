@@ -28,6 +28,7 @@ import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
+import { OrdersApiModule } from './orders/orders-api.module';
 
 @Module({})
 export class AppModule {
@@ -60,6 +61,7 @@ export class AppModule {
         ProductModule,
         PunchoutModule,
         ImagesModule,
+        OrdersApiModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -4,6 +4,7 @@ import { CATALOG_COMMANDS } from './commands/catalog.commands';
 import { DB_COMMANDS } from './commands/db.commands';
 import { GUIDANCE_COMMANDS } from './commands/guidance.commands';
 import { OAUTH_COMMANDS } from './commands/oauth.commands';
+import { ORDERS_COMMANDS } from './commands/orders.commands';
 
 /**
  * Every operator command, by feature, in the order `gateway --help` shows them. Only the specs are
@@ -13,6 +14,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   OAUTH_COMMANDS,
   CATALOG_COMMANDS,
   GUIDANCE_COMMANDS,
+  ORDERS_COMMANDS,
   AUDIT_COMMANDS,
   DB_COMMANDS,
 ];

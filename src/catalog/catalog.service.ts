@@ -117,6 +117,18 @@ export class CatalogService {
   }
 
   /**
+   * Whether `id` names a category of the catalog, or the catalog has no category at all yet (nothing
+   * installed or imported): guidance checks the categories its rules name with it.
+   */
+  async categoryStanding(id: string): Promise<'known' | 'unknown' | 'no-categories'> {
+    const [known, any] = await Promise.all([
+      this.prisma.category.findUnique({ where: { id }, select: { id: true } }),
+      this.prisma.category.findFirst({ select: { id: true } }),
+    ]);
+    return known ? 'known' : any ? 'unknown' : 'no-categories';
+  }
+
+  /**
    * Generates the deterministic demo catalog (products 0..N-1 of `seed`), upserting by product
    * code, in transactions of DEMO_BATCH products; ends by compacting the product table and refreshing statistics.
    */

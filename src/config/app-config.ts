@@ -111,6 +111,20 @@ export class AppConfig {
     /** Largest setup request body, in bytes. */
     maxBytes: number;
   };
+  /** Purchase orders: how they are checked against their carts and delivered (ORDER_*). */
+  readonly orders!: {
+    priceTolerancePercent: number;
+    blocked: 'refuse' | 'flag';
+    cartMaxAgeDays: number;
+    maxBytes: number;
+    delivery: {
+      firstRetryMs: number;
+      horizonSeconds: number;
+      timeoutMs: number;
+      pollMs: number;
+      concurrency: number;
+    };
+  };
   /** Absolute: where the gateway keeps the files it makes (DATA_DIR, by default the installation's .data). */
   readonly dataDir!: string;
   readonly audit!: {
@@ -288,6 +302,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cxml: {
       defaultUnit: vars.CXML_DEFAULT_UNIT,
       maxBytes: vars.CXML_MAX_BYTES,
+    },
+    orders: {
+      priceTolerancePercent: vars.ORDER_PRICE_TOLERANCE_PERCENT,
+      blocked: vars.ORDER_BLOCKED,
+      cartMaxAgeDays: vars.ORDER_CART_MAX_AGE_DAYS,
+      maxBytes: vars.ORDER_MAX_BYTES,
+      delivery: {
+        firstRetryMs: vars.ORDER_DELIVERY_FIRST_RETRY_MS,
+        horizonSeconds: vars.ORDER_DELIVERY_HORIZON_SECONDS,
+        timeoutMs: vars.ORDER_DELIVERY_TIMEOUT_MS,
+        pollMs: vars.ORDER_DELIVERY_POLL_MS,
+        concurrency: vars.ORDER_DELIVERY_CONCURRENCY,
+      },
     },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,

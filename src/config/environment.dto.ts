@@ -3,6 +3,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -610,6 +611,76 @@ export class EnvironmentVariables {
   @Min(4_096)
   @Max(10_485_760)
   CXML_MAX_BYTES = 262_144;
+
+  /**
+   * An ordered line whose unit price differs from the transferred cart line's by more than this share
+   * of it (percent, up to two decimals) is marked `price_changed`; 0 marks every difference.
+   * @section Purchase orders
+   */
+  @Type(() => Number)
+  @IsNumber(
+    { maxDecimalPlaces: 2 },
+    { message: 'ORDER_PRICE_TOLERANCE_PERCENT must be a number with at most two decimals' },
+  )
+  @Min(0)
+  @Max(100)
+  ORDER_PRICE_TOLERANCE_PERCENT = 0;
+
+  /**
+   * An order with a line whose offer is blocked for the organization now: `refuse` answers 403 and
+   * stores nothing but the refusal; `flag` accepts it with the finding `blocked`.
+   */
+  @IsIn(['refuse', 'flag'])
+  ORDER_BLOCKED: 'refuse' | 'flag' = 'refuse';
+
+  /** A line ordered more than this many days after its cart was transferred is marked `stale_cart`. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3_650)
+  ORDER_CART_MAX_AGE_DAYS = 7;
+
+  /** Largest order document accepted (`POST /cxml/orders`), in bytes; larger ones are refused before parsing. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(4_096)
+  @Max(10_485_760)
+  ORDER_MAX_BYTES = 1_048_576;
+
+  /** The first retry of a failed delivery comes after about this long (ms); each further one waits twice as long, with jitter. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  ORDER_DELIVERY_FIRST_RETRY_MS = 30_000;
+
+  /** Delivery is retried until this long after the order came in (seconds); then it is `failed` until `gateway orders redeliver`. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_592_000)
+  ORDER_DELIVERY_HORIZON_SECONDS = 86_400;
+
+  /** Bound on each delivery to a supplier's order endpoint: connecting, sending and the answer (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  ORDER_DELIVERY_TIMEOUT_MS = 10_000;
+
+  /** How often each replica looks for due deliveries (ms); a new order is also delivered at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(600_000)
+  ORDER_DELIVERY_POLL_MS = 2_000;
+
+  /** Deliveries each replica sends at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  ORDER_DELIVERY_CONCURRENCY = 4;
 
   /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).

@@ -426,6 +426,10 @@ const EN: ConsoleMessages = {
     'token.revoked': 'Tokens revoked',
     'console.signed_in': 'Console sign-in',
     'console.sign_in_refused': 'Console sign-in refused',
+    'order.received': 'Purchase order received',
+    'order.refused': 'Purchase order refused',
+    'order.delivered': 'Purchase order delivered to the supplier',
+    'order.delivery_failed': 'Purchase order delivery failed',
   },
   protocols: { rest: 'REST API', 'oci-callup': 'OCI call-up (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {
@@ -731,6 +735,10 @@ const DE: ConsoleMessages = {
     'token.revoked': 'Tokens widerrufen',
     'console.signed_in': 'Konsolenanmeldung',
     'console.sign_in_refused': 'Konsolenanmeldung abgelehnt',
+    'order.received': 'Bestellung eingegangen',
+    'order.refused': 'Bestellung abgelehnt',
+    'order.delivered': 'Bestellung an den Lieferanten übermittelt',
+    'order.delivery_failed': 'Übermittlung der Bestellung gescheitert',
   },
   protocols: { rest: 'REST-API', 'oci-callup': 'OCI-Aufruf (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {

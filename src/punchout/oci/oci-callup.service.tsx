@@ -15,6 +15,7 @@ import { productPath, searchPath, sessionPath } from '../core/punchout-paths';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import { messagesFor } from '../shop/punchout.messages';
+import { ProductPresenter } from '../shop/product.presenter';
 import { ShopMessagePage } from '../shop/views/shop-message.page';
 import { ProductPage } from '../shop/views/product.page';
 import { displayContext } from '../shop/views/shop-view.models';
@@ -74,6 +75,7 @@ export class OciCallupService {
     private readonly sessions: PunchoutSessionsService,
     private readonly items: OciItemsService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly products: ProductPresenter,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly limiter: RateLimiterService,
@@ -151,14 +153,20 @@ export class OciCallupService {
             ? await this.catalog.findProduct(call.productId)
             : undefined;
         const productId = known ? known.id : null;
-        const { sessionKey } = await this.sessions.openNow({
+        const started = await this.sessions.start({
           ...caller,
           productId,
           callback: { url: c.hook.url, target: c.hook.target },
           protocol: PunchoutProtocols.ociCallup,
-          browser: c.browser,
+          name: null,
+          shipTo: null,
+          readOnly: false,
           details: { oci: c.facts },
+          opening: { kind: 'opened', browser: c.browser },
         });
+        // No conditions: nothing refuses the insert.
+        if (!started) throw new Error('the OCI call-up session was not inserted');
+        const { sessionKey } = started;
         const location = call.searchString
           ? searchPath(sessionKey, call.searchString)
           : productId
@@ -178,7 +186,7 @@ export class OciCallupService {
             undefined,
             c.frameOrigins,
           );
-        const view = await this.catalog.productView(product, c.organizationId, c.lang);
+        const view = await this.products.productView(product, c.organizationId, c.lang);
         const ctx = displayContext(c.lang, t, product.id);
         return page(
           200,

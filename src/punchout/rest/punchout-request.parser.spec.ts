@@ -1,4 +1,5 @@
-import { isCountryCode, parsePunchoutRequest } from './punchout-request.parser';
+import { isCountryCode } from '../core/ship-to';
+import { parsePunchoutRequest } from './punchout-request.parser';
 
 describe('parsePunchoutRequest', () => {
   it('accepts the spec 2.4 body and upper-cases the country code', () => {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ADDRESS_FIELD_LIMITS, NAME_MAX_LENGTH } from '../punchout-request.parser';
+import { ADDRESS_FIELD_LIMITS } from '../../core/ship-to';
+import { NAME_MAX_LENGTH } from '../punchout-request.parser';
 import { CALLBACK_URL_MAX_LENGTH } from '../../core/callback-url';
 
 /** Ship-to address (spec 2.4, the cXML Address fields): documentation of the parsed shape. */

@@ -1,7 +1,7 @@
 import { lineNet, Money } from '../../../catalog/vat';
 import { formatMoney } from '../../../common/i18n/money';
 import type { PageLanguage } from '../../../web/language';
-import type { OciLine } from '../../oci/oci-fields';
+import type { CartLine } from '../../core/cart-line';
 import type { PunchoutMessages } from '../punchout.messages';
 
 /**
@@ -11,7 +11,7 @@ import type { PunchoutMessages } from '../punchout.messages';
 export function TransferSummary(props: {
   lang: PageLanguage;
   t: PunchoutMessages;
-  lines: readonly OciLine[];
+  lines: readonly CartLine[];
 }) {
   const { lang, t, lines } = props;
   const rows = lines.map((line) => ({
