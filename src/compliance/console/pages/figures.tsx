@@ -9,7 +9,8 @@ import { niceMaximum, niceTicks, TickLines } from './outcome-chart';
 
 const WIDTH = 760;
 const HEIGHT = 260;
-const PLOT = { left: 72, right: 8, top: 12, bottom: 40 };
+/** Room for the money labels on both sides (see TickLines). */
+const PLOT = { left: 72, right: 72, top: 12, bottom: 40 };
 /** Not a colour of the outcomes chart (its blue means "open"); 3:1 or more against white. */
 const BAR_COLOUR = '#8250df';
 
