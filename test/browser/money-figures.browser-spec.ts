@@ -661,6 +661,17 @@ describeWithBrowser('money figures: every figure recomputed from the posted line
         expect(await texts(page, '[data-figure="cart-net"]')).toEqual([
           totals.map((total) => shown(total.net, total.currency, lang)).join(', '),
         ]);
+        // The posted cart's table is not cut off on a desktop: every column, "Weitere Felder" last, fits.
+        if (size === 'desktop') {
+          const clipped = await page
+            .locator('.table-wrap:has(table.posted-cart)')
+            .evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth);
+          expect(clipped).toBeLessThanOrEqual(0);
+        }
+        // Every further field is shown as posted, one per line.
+        const further = await page.locator('table.posted-cart td.other-fields li').allInnerTexts();
+        expect(further.length).toBeGreaterThan(0);
+        for (const field of further) expect(field).toMatch(/^NEW_ITEM-[A-Z0-9_]+\[\d+\]=|^[A-Z0-9_]+=/);
         if (session.id === sessionOf.get('gross-and-net-eur') || session.id === oldSessionId) {
           expect(await seriousAccessibilityViolations(page)).toEqual([]);
           await saveScreenshot(
