@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { PunchoutSession, PunchoutStatus } from '../../generated/prisma/client';
 import type { PageLanguage } from '../../web/language';
-import type { ReturnField } from './cart-line';
+import type { CartLine, ReturnField } from './cart-line';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutAdapters } from './punchout-adapters';
 import { PunchoutSessionsService } from './punchout-sessions.service';
@@ -10,7 +10,7 @@ import type { CancelReturn } from './punchout-adapter';
 import type { RevalidationChange } from './revalidation-change';
 
 export type TransferOutcome =
-  | { kind: 'sent'; fields: ReturnField[] }
+  | { kind: 'sent'; fields: ReturnField[]; lines: CartLine[] }
   | { kind: 'review'; changes: RevalidationChange[] }
   | { kind: 'empty' }
   | { kind: 'closed' }
@@ -50,7 +50,7 @@ export class PunchoutReturnService {
           target: session.target,
           ...back.record,
         });
-        return { kind: 'sent', fields: back.fields };
+        return { kind: 'sent', fields: back.fields, lines: checked.lines };
       });
       return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {

@@ -29,6 +29,7 @@ import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
+import { TransferSummary } from './views/transfer-summary';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 import { cutText } from '../../common/text/cut-text';
 
@@ -216,12 +217,13 @@ export class PunchoutPagesService {
     lang: PageLanguage,
     cartCount: number,
   ) {
-    const [ctx, preferred] = await Promise.all([
+    const [ctx, preferred, preferences] = await Promise.all([
       this.context(session, sessionKey, lang, cartCount),
       this.products.preferredProducts(session.organizationId, lang),
+      this.products.preferences(session.organizationId, lang),
       this.sessions.touch(session),
     ]);
-    return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
+    return page(200, <StartPage ctx={ctx} preferred={preferred} preferences={preferences} />, session);
   }
 
   async searchPage(
@@ -446,9 +448,10 @@ export class PunchoutPagesService {
             <ShopMessagePage
               lang={lang}
               t={t}
-              title={t.transferredTitle}
+              title={t.sendingTitle}
               text={t.transferring}
               hint={t.transferHint}
+              summary={<TransferSummary lang={lang} t={t} lines={outcome.lines} />}
               returnLabel={t.sendCart}
               returnForm={{
                 callbackUrl: session.callbackUrl,
