@@ -220,7 +220,10 @@ describe('order delivery through the outbox', () => {
         const row = await delivery(placed.id, 'Office World');
         return row.status === 'failed' && row;
       });
-      expect(failed.attempts).toBeGreaterThanOrEqual(2);
+      // It gave up because the next try would have come after the horizon (on a loaded machine the
+      // first try may already be late, so the number of tries is not fixed).
+      expect(failed.attempts).toBeGreaterThanOrEqual(1);
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(failed.retryUntil.getTime());
       expect(failed.lastError).toBe('HTTP 500: supplier system busy');
       const event = await until(
         'order.delivery_failed',
