@@ -119,7 +119,6 @@ export class AppConfig {
     priceTolerancePercent: number;
     blocked: 'refuse' | 'flag';
     cartMaxAgeDays: number;
-    maxBytes: number;
     delivery: {
       firstRetryMs: number;
       horizonSeconds: number;
@@ -313,7 +312,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       priceTolerancePercent: vars.ORDER_PRICE_TOLERANCE_PERCENT,
       blocked: vars.ORDER_BLOCKED,
       cartMaxAgeDays: vars.ORDER_CART_MAX_AGE_DAYS,
-      maxBytes: vars.ORDER_MAX_BYTES,
       delivery: {
         firstRetryMs: vars.ORDER_DELIVERY_FIRST_RETRY_MS,
         horizonSeconds: vars.ORDER_DELIVERY_HORIZON_SECONDS,

@@ -663,13 +663,6 @@ export class EnvironmentVariables {
   @Max(3_650)
   ORDER_CART_MAX_AGE_DAYS = 7;
 
-  /** Largest order document accepted (`POST /cxml/orders`), in bytes; larger ones are refused before parsing. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(4_096)
-  @Max(10_485_760)
-  ORDER_MAX_BYTES = 1_048_576;
-
   /** The first retry of a failed delivery comes after about this long (ms); each further one waits twice as long, with jitter. */
   @Type(() => Number)
   @IsInt()

@@ -385,3 +385,36 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
     });
   });
 });
+
+describe('ORDER_BLOCKED=flag', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ORDER_BLOCKED: 'flag', ORDER_DELIVERY_POLL_MS: '600000' } });
+    await createCatalog(t.prisma, PUNCHOUT_CATALOG);
+  });
+  afterAll(() => t.close());
+
+  it('accepts an order with a blocked offer and records the finding blocked', async () => {
+    const acme = await buyerOrganization(t);
+    await addRules(t.baseUrl, acme.admin, [
+      { effect: 'blocked', matcher: 'vendor', value: 'Blocked Supplies' },
+    ]);
+    const cart = await transferredCart(t.prisma, acme, [
+      { offerId: 'pen-1-b', vendor: 'Blocked Supplies', quantity: 2, unitPrice: '3.00' },
+    ]);
+    const response = await fetch(`${t.baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { ...bearer(acme.buyer), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderId: 'PO-FLAG',
+        lines: [{ cartLineKey: cart.keys[0], quantity: '2', unitPrice: '3.00', currency: 'EUR' }],
+      }),
+    });
+    expect(response.status).toBe(201);
+    const order = await response.json();
+    expect(order.findings).toEqual(['blocked']);
+    expect(order.lines[0].findings).toEqual([{ code: 'blocked', detail: {} }]);
+    expect(await t.prisma.orderRefusal.count()).toBe(0);
+  });
+});
