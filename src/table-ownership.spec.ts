@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+import { sourceFiles } from '../test/support/source-files';
 
 // Every table belongs to one feature. A feature queries only its own tables (Prisma delegates, SQL);
 // another feature's rows it gets from that feature's service. The files below that query another
@@ -37,10 +39,20 @@ const OWNED_TABLES: Record<string, string[]> = {
 const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> = [
   {
     file: 'compliance/compliance.queries.ts',
-    tables: ['audit_event', 'cart_item', 'guidance_rule', 'offer', 'punchout_session', 'user'],
+    tables: [
+      'audit_event',
+      'cart_item',
+      'guidance_rule',
+      'offer',
+      'organization',
+      'product',
+      'punchout_session',
+      'user',
+    ],
     reason:
       "compliance's one queries file: the review, the console and its figures read sessions, carts, " +
-      'events, offers, rules and users as auditors see them (joins and aggregates no owner offers)',
+      'events, offers, products, rules, users and organizations as auditors see them (joins and ' +
+      'aggregates no owner offers)',
   },
   {
     file: 'auth/access-token.repository.ts',
@@ -57,9 +69,10 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
   },
   {
     file: 'product/offer.repository.ts',
-    tables: ['offer'],
+    tables: ['offer', 'product'],
     reason:
-      'the offer reads of product details and the punchout cart, on a read replica (catalog writes them)',
+      'the offer reads (each with its product) of product details and the punchout cart, on a read ' +
+      'replica (catalog writes them)',
   },
   {
     file: 'search/search.repository.ts',
@@ -80,10 +93,17 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
   },
   {
     file: 'orders/transferred-cart-lines.reader.ts',
-    tables: ['cart_item'],
+    tables: ['cart_item', 'punchout_session'],
     reason:
       "an order's lines are matched to the transferred cart lines their keys name, read by key in " +
-      'the order\'s transaction (the punchout core offers no such read yet)',
+      "the order's transaction (the punchout core offers no such read yet)",
+  },
+  {
+    file: 'orders/delivery/supplier-order.reader.ts',
+    tables: ['organization'],
+    reason:
+      "the order sent to a supplier names the buyer's organization (slug, name), read with the order " +
+      'in the delivering transaction',
   },
   {
     file: 'database/replicas/replica-monitor.ts',
@@ -97,25 +117,35 @@ const SCHEMA = join(SRC, '..', 'prisma', 'schema.prisma');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the dependency rules are a CommonJS file
 const { FEATURES } = require('../.dependency-cruiser.cjs') as { FEATURES: string[] };
 
-/** Every model of the schema: its Prisma delegate (`punchoutSession`) and its table (`punchout_session`). */
-function schemaModels(): Array<{ delegate: string; table: string }> {
+interface Model {
+  name: string;
+  /** Its Prisma delegate: `punchoutSession`. */
+  delegate: string;
+  /** Its table: `punchout_session`. */
+  table: string;
+  /** Relation field -> the model it leads to (`cartItems` -> `CartItem`). */
+  relations: Map<string, string>;
+}
+
+/** Every model of the schema with its delegate, table and relation fields. */
+function schemaModels(): Model[] {
   const schema = readFileSync(SCHEMA, 'utf8');
-  return [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].map(([, model, body]) => ({
-    delegate: model[0].toLowerCase() + model.slice(1),
-    table: /@@map\("([^"]+)"\)/.exec(body)?.[1] ?? model,
+  const bodies = [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)];
+  const names = new Set(bodies.map(([, name]) => name));
+  return bodies.map(([, name, body]) => ({
+    name,
+    delegate: name[0].toLowerCase() + name.slice(1),
+    table: /@@map\("([^"]+)"\)/.exec(body)?.[1] ?? name,
+    relations: new Map(
+      [...body.matchAll(/^\s+(\w+)\s+(\w+)(?:\[\])?\??(?=\s|$)/gm)]
+        .filter(([, , type]) => names.has(type))
+        .map(([, field, type]) => [field, type]),
+    ),
   }));
 }
 
 /** Every source file under src (specs and the generated client excluded), with its text. */
-function sources(): Array<{ file: string; text: string }> {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  return walk(SRC)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file) && !file.includes('/generated/'))
-    .map((file) => ({ file: relative(SRC, file), text: readFileSync(file, 'utf8') }));
-}
+const sources = () => sourceFiles(SRC);
 
 const PRISMA_METHODS = [
   'findUnique',
@@ -137,8 +167,11 @@ const PRISMA_METHODS = [
   'groupBy',
 ];
 
-/** The tables a text queries: Prisma delegate calls (`x.offer.findMany`) and SQL naming a table. */
-function tablesQueried(text: string, models: Array<{ delegate: string; table: string }>): Set<string> {
+/**
+ * The tables a text queries: Prisma delegate calls (`x.offer.findMany`), the relations such a call
+ * reads (below) and SQL naming a table.
+ */
+function tablesQueried(text: string, models: Model[]): Set<string> {
   const tableOf = new Map(models.map((model) => [model.delegate, model.table]));
   const delegateCall = new RegExp(
     `\\.\\s*(${models.map((model) => model.delegate).join('|')})\\s*\\.\\s*(?:${PRISMA_METHODS.join('|')})\\s*[(<]`,
@@ -152,8 +185,107 @@ function tablesQueried(text: string, models: Array<{ delegate: string; table: st
     'g',
   );
   const tables = new Set<string>();
-  for (const [, delegate] of text.matchAll(delegateCall)) tables.add(tableOf.get(delegate)!);
+  const delegateCalls = [...text.matchAll(delegateCall)];
+  for (const [, delegate] of delegateCalls) tables.add(tableOf.get(delegate)!);
   for (const [, table] of text.matchAll(sql)) tables.add(table);
+  // Parsed only where a delegate is called: relations are read through such a call.
+  if (delegateCalls.length > 0) for (const table of relationsRead(text, models)) tables.add(table);
+  return tables;
+}
+
+const RELATION_FILTERS = new Set(['some', 'every', 'none', 'is', 'isNot']);
+
+/**
+ * The tables Prisma calls reach through their model's relations: `include`/`select` of a relation
+ * (`include: { user: true }`, `_count`), and relation filters in `where` (`{ user: { email } }`,
+ * `{ cartItems: { some: ... } }`), at any depth. Arguments are followed where the call writes them or
+ * names a constant of the file (`include: SESSION_INCLUDE`); a condition assembled at run time
+ * (`where: { AND: conditions }`) is not.
+ */
+function relationsRead(text: string, models: Model[]): Set<string> {
+  const byName = new Map(models.map((model) => [model.name, model]));
+  const byDelegate = new Map(models.map((model) => [model.delegate, model]));
+  const source = ts.createSourceFile('source.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const constants = new Map<string, ts.Expression>();
+  const calls: Array<{ model: Model; argument: ts.Expression | undefined }> = [];
+  const collect = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+      constants.set(node.name.text, node.initializer);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      PRISMA_METHODS.includes(node.expression.name.text) &&
+      ts.isPropertyAccessExpression(node.expression.expression)
+    ) {
+      const model = byDelegate.get(node.expression.expression.name.text);
+      if (model) calls.push({ model, argument: node.arguments[0] });
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+
+  const tables = new Set<string>();
+  const unwrapped = (node: ts.Expression | undefined): ts.Expression | undefined => {
+    while (
+      node &&
+      (ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node))
+    )
+      node = node.expression;
+    return node && ts.isIdentifier(node) && constants.has(node.text)
+      ? unwrapped(constants.get(node.text))
+      : node;
+  };
+  const entries = (node: ts.Expression | undefined): Array<[string, ts.Expression]> => {
+    const object = unwrapped(node);
+    if (!object || !ts.isObjectLiteralExpression(object)) return [];
+    return object.properties.flatMap((property) =>
+      ts.isPropertyAssignment(property) &&
+      (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+        ? [[property.name.text, property.initializer] as [string, ts.Expression]]
+        : [],
+    );
+  };
+  const reach = (model: Model, field: string): Model | undefined => {
+    const target = byName.get(model.relations.get(field) ?? '');
+    if (target) tables.add(target.table);
+    return target;
+  };
+  const readArguments = (model: Model, node: ts.Expression | undefined): void => {
+    for (const [key, value] of entries(node)) {
+      if (key === 'include' || key === 'select') selection(model, value);
+      else if (key === 'where') filter(model, value);
+    }
+  };
+  const selection = (model: Model, node: ts.Expression | undefined): void => {
+    for (const [key, value] of entries(node)) {
+      if (key === '_count') {
+        for (const [countKey, counted] of entries(value))
+          if (countKey === 'select') for (const [field] of entries(counted)) reach(model, field);
+        continue;
+      }
+      const target = reach(model, key);
+      if (target) readArguments(target, value);
+    }
+  };
+  const filter = (model: Model, node: ts.Expression | undefined): void => {
+    const condition = unwrapped(node);
+    if (condition && ts.isArrayLiteralExpression(condition)) {
+      for (const element of condition.elements) filter(model, element);
+      return;
+    }
+    for (const [key, value] of entries(condition)) {
+      if (key === 'AND' || key === 'OR' || key === 'NOT') {
+        filter(model, value);
+        continue;
+      }
+      const target = reach(model, key);
+      if (!target) continue;
+      const byOperator = entries(value).filter(([operator]) => RELATION_FILTERS.has(operator));
+      if (byOperator.length > 0) for (const [, nested] of byOperator) filter(target, nested);
+      else filter(target, value);
+    }
+  };
+  for (const { model, argument } of calls) readArguments(model, argument);
   return tables;
 }
 
@@ -219,5 +351,20 @@ describe('table ownership: a feature queries its own tables, others through thei
     expect(found('// reads the offer from the product; user.email; session.user.roles.includes(x)')).toEqual(
       [],
     );
+    // Relations: included, selected, counted and filtered on, also through a constant of the file.
+    expect(
+      found(
+        'const WITH = { user: true } satisfies X;\nprisma.auditConsoleLink.findUnique({ include: WITH })',
+      ),
+    ).toEqual(['audit_console_link', 'user']);
+    expect(
+      found(
+        'tx.punchoutSession.findMany({ where: { OR: [{ product: { name } }, ' +
+          '{ cartItems: { some: { offer: { productId } } } }] }, select: { _count: { select: { cartItems: true } } } })',
+      ),
+    ).toEqual(['cart_item', 'offer', 'product', 'punchout_session']);
+    expect(found('prisma.user.findMany({ where: { email }, select: { id: true, email: true } })')).toEqual([
+      'user',
+    ]);
   });
 });

@@ -157,6 +157,8 @@ export class CatalogService {
   async seedDemoIfEmpty(products: number, seed: number): Promise<boolean> {
     return withPoolClient(this.prisma.pool, async (client) => {
       try {
+        // Another replica may be generating it: wait for it (statement timeout only, no lock_timeout).
+        await client.query('SET lock_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_KEY]);
         const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product) AS any');
         if (rows[0].any) return false;
@@ -164,6 +166,7 @@ export class CatalogService {
         return true;
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_KEY]).catch(() => undefined);
+        await client.query('RESET lock_timeout').catch(() => undefined);
       }
     });
   }
@@ -279,6 +282,8 @@ export class CatalogService {
       try {
         // An integer from validated config, never input.
         await client.query(`SET statement_timeout = ${Math.trunc(bound)}`);
+        // CLUSTER waits for the table's readers to finish: no DATABASE_LOCK_TIMEOUT_MS here.
+        await client.query('SET lock_timeout = 0');
         for (const [phase, text] of MAINTENANCE_STEPS) {
           onPhase?.(phase);
           // pg reads a per-statement query_timeout (the client-side wait) though its types omit it.
@@ -287,6 +292,7 @@ export class CatalogService {
         }
       } finally {
         await client.query('RESET statement_timeout').catch(() => undefined);
+        await client.query('RESET lock_timeout').catch(() => undefined);
       }
     });
   }

@@ -31,6 +31,8 @@ export class AppConfig {
     queryTimeoutMs: number;
     /** Client-side bound on reads (never above queryTimeoutMs). */
     readTimeoutMs: number;
+    /** PostgreSQL lock_timeout of every pooled connection (0: none). */
+    lockTimeoutMs: number;
     /** Server- and client-side bound on each maintenance statement after a bulk load (CLUSTER, ANALYZE). */
     maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
@@ -56,6 +58,7 @@ export class AppConfig {
     pagesPerSession: number;
     pagesPerAddress: number;
     consoleSignInPerAddress: number;
+    consolePerUser: number;
     imagesPerAddress: number;
     redisPrefix: string;
     redisCommandTimeoutMs: number;
@@ -116,7 +119,6 @@ export class AppConfig {
     priceTolerancePercent: number;
     blocked: 'refuse' | 'flag';
     cartMaxAgeDays: number;
-    maxBytes: number;
     delivery: {
       firstRetryMs: number;
       horizonSeconds: number;
@@ -133,6 +135,7 @@ export class AppConfig {
     /** Where a key is generated when AUDIT_SIGNING_KEY_FILE is not set (in DATA_DIR). */
     generatedKeyFile: string;
     checkpointIntervalSeconds: number;
+    verifyWholeChainEverySeconds: number;
   };
   /** Single sign-on to the compliance console; undefined when CONSOLE_OIDC_ISSUER is not set. */
   readonly consoleOidc!:
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.DATABASE_READ_TIMEOUT_MS,
         vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       ),
+      lockTimeoutMs: vars.DATABASE_LOCK_TIMEOUT_MS,
       maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: {
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
       consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
+      consolePerUser: vars.CONSOLE_RATE_LIMIT_PER_USER,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
@@ -307,7 +312,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       priceTolerancePercent: vars.ORDER_PRICE_TOLERANCE_PERCENT,
       blocked: vars.ORDER_BLOCKED,
       cartMaxAgeDays: vars.ORDER_CART_MAX_AGE_DAYS,
-      maxBytes: vars.ORDER_MAX_BYTES,
       delivery: {
         firstRetryMs: vars.ORDER_DELIVERY_FIRST_RETRY_MS,
         horizonSeconds: vars.ORDER_DELIVERY_HORIZON_SECONDS,
@@ -320,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
       generatedKeyFile: join(dataDir, 'audit-signing-key.pem'),
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+      verifyWholeChainEverySeconds: vars.AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS,
     },
     consoleOidc: vars.CONSOLE_OIDC_ISSUER
       ? {

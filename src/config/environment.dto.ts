@@ -200,6 +200,19 @@ export class EnvironmentVariables {
   DATABASE_READ_TIMEOUT_MS = 5_000;
 
   /**
+   * The longest a statement waits for a lock (PostgreSQL `lock_timeout`, ms): a table locked by a
+   * migration or a maintenance job, or a row another transaction holds, ends the request with 503
+   * `service_unavailable` and `Retry-After` instead of a 500 at the statement timeout. Keep it below
+   * `DATABASE_READ_TIMEOUT_MS`, so writes and reads give up alike; 0 waits as long as the statement
+   * timeout allows. Maintenance after a bulk load and the first-start demo catalog wait without it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  DATABASE_LOCK_TIMEOUT_MS = 4_000;
+
+  /**
    * PostgreSQL streaming replicas (hot standbys of `DATABASE_URL`), comma-separated `postgresql://` URLs.
    * Search, product details and the shop's reads are spread across the usable ones (round-robin); writes,
    * tokens, sessions, audit and the catalog version always go to `DATABASE_URL`. Unset: everything reads
@@ -425,6 +438,16 @@ export class EnvironmentVariables {
   @Max(10_000_000)
   CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS = 60;
 
+  /**
+   * Compliance console page requests per window per signed-in auditor (every console page and export
+   * of every tab and console session of that user together).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  CONSOLE_RATE_LIMIT_PER_USER = 120;
+
   /** Public product image requests per window per source address. */
   @Type(() => Number)
   @IsInt()
@@ -640,13 +663,6 @@ export class EnvironmentVariables {
   @Max(3_650)
   ORDER_CART_MAX_AGE_DAYS = 7;
 
-  /** Largest order document accepted (`POST /cxml/orders`), in bytes; larger ones are refused before parsing. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(4_096)
-  @Max(10_485_760)
-  ORDER_MAX_BYTES = 1_048_576;
-
   /** The first retry of a failed delivery comes after about this long (ms); each further one waits twice as long, with jitter. */
   @Type(() => Number)
   @IsInt()
@@ -700,6 +716,17 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(86_400)
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
+
+  /**
+   * How old the compliance console's last walk of an organization's whole audit chain may grow before
+   * a dashboard view starts the next one in the background (seconds). Page views in between check only
+   * the events appended since; "Verify the whole chain now" walks it at any time.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(604_800)
+  AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS = 3_600;
 
   /**
    * Single sign-on to the compliance console: the OpenID provider's issuer URL (its discovery document

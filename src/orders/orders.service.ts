@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { Money } from '../catalog/vat';
 import { currencyDigits } from '../common/currency-digits';
 import { ApiError } from '../common/http/api-error';
 import { PrismaService } from '../database/prisma.service';
@@ -14,6 +15,19 @@ import {
 } from './dto/order.response';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
 import { TransferredCartLinesReader } from './transferred-cart-lines.reader';
+
+/** The dashboard's order figures (OrdersService.figures); every amount NET, decimal text. */
+export interface OrderFigures {
+  spend: Array<{ day: string; currency: string; net: string }>;
+  totals: Array<{
+    currency: string;
+    net: string;
+    notFromPunchoutNet: string;
+    notFromPunchoutPercent: string;
+  }>;
+  orders: number;
+  ordersWithFindings: number;
+}
 
 const SUMMARY_INCLUDE = {
   deliveries: { orderBy: { supplier: 'asc' } },
@@ -133,6 +147,68 @@ export class OrdersService {
       documentSha256: Buffer.from(order.documentSha256).toString('hex'),
       mediaType: order.mediaType,
     };
+  }
+
+  /**
+   * The dashboard's order figures over whole UTC days `[from, until)`: ordered NET spend per day and
+   * currency (the stored lines' net amounts added up, cancellations left out), the orders with
+   * findings, and the share of spend not from a punchout (lines with no transferred cart line).
+   */
+  async figures(organizationId: string, from: Date, until: Date): Promise<OrderFigures> {
+    const [spend, counts] = await Promise.all([
+      this.prisma.$queryRaw<Array<{ day: string; currency: string; net: string; off_punchout: string }>>`
+        SELECT to_char(o.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, l.currency,
+               sum(l.line_net)::text AS net,
+               coalesce(sum(l.line_net) FILTER (WHERE l.cart_item_id IS NULL), 0)::text AS off_punchout
+          FROM purchase_order o JOIN order_line l ON l.order_id = o.id
+         WHERE o.organization_id = ${organizationId}::uuid AND o.operation <> 'delete'
+           AND o.received_at >= ${from} AND o.received_at < ${until}
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+      this.prisma.$queryRaw<Array<{ orders: bigint; with_findings: bigint }>>`
+        SELECT count(*) AS orders, count(*) FILTER (WHERE cardinality(findings) > 0) AS with_findings
+          FROM purchase_order
+         WHERE organization_id = ${organizationId}::uuid AND operation <> 'delete'
+           AND received_at >= ${from} AND received_at < ${until}`,
+    ]);
+    const byCurrency = new Map<string, { net: Money; offPunchout: Money }>();
+    for (const row of spend) {
+      const total = byCurrency.get(row.currency) ?? { net: new Money(0), offPunchout: new Money(0) };
+      byCurrency.set(row.currency, {
+        net: total.net.plus(row.net),
+        offPunchout: total.offPunchout.plus(row.off_punchout),
+      });
+    }
+    const digits = (currency: string) => currencyDigits(currency);
+    return {
+      spend: spend.map((row) => ({
+        day: row.day,
+        currency: row.currency,
+        net: new Money(row.net).toFixed(digits(row.currency)),
+      })),
+      totals: [...byCurrency.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, total]) => ({
+          currency,
+          net: total.net.toFixed(digits(currency)),
+          notFromPunchoutNet: total.offPunchout.toFixed(digits(currency)),
+          notFromPunchoutPercent: total.net.isZero()
+            ? '0.0'
+            : total.offPunchout.div(total.net).times(100).toDecimalPlaces(1).toFixed(1),
+        })),
+      orders: Number(counts[0]?.orders ?? 0),
+      ordersWithFindings: Number(counts[0]?.with_findings ?? 0),
+    };
+  }
+
+  /** The orders with lines from one punchout session (the console links the session to them). */
+  async ofSession(organizationId: string, sessionId: string): Promise<OrderSummaryResponse[]> {
+    const rows = await this.prisma.purchaseOrder.findMany({
+      where: { organizationId, lines: { some: { sessionId } } },
+      include: SUMMARY_INCLUDE,
+      orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
+      take: 100,
+    });
+    return rows.map((row) => this.summary(row));
   }
 
   private summary(order: OrderWithDeliveries): OrderSummaryResponse {

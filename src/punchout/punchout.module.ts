@@ -5,6 +5,7 @@ import { OAuthModule } from '../oauth/oauth.module';
 import { ProductModule } from '../product/product.module';
 import { SearchModule } from '../search/search.module';
 import { PageLanguageGuard } from '../web/page-area.guard';
+import { EntryAuthenticator } from './core/entry-authenticator.service';
 import { PUNCHOUT_ADAPTERS } from './core/punchout-adapter';
 import { PunchoutAdapters } from './core/punchout-adapters';
 import { PunchoutCartService } from './core/punchout-cart.service';
@@ -47,6 +48,7 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     ...ADAPTERS,
     { provide: PUNCHOUT_ADAPTERS, useFactory: (...adapters) => adapters, inject: ADAPTERS },
     PunchoutAdapters,
+    EntryAuthenticator,
     PunchoutSessionRepository,
     PunchoutSessionsService,
     PunchoutCatalogReader,

@@ -6,7 +6,7 @@ import type { PunchoutStatusName, SessionOutcome } from '../review/session-recor
 /** Every text of the compliance console, in English and German. */
 export interface ConsoleMessages {
   consoleTitle: string;
-  nav: { dashboard: string; sessions: string; administration: string; label: string };
+  nav: { dashboard: string; sessions: string; orders: string; administration: string; label: string };
   signedInAs: (email: string) => string;
   signOut: string;
   signIn: {
@@ -36,7 +36,15 @@ export interface ConsoleMessages {
     intact: (checked: number, sequence: number) => string;
     empty: string;
     broken: (sequence: number | undefined) => string;
-    notVerified: (sequence: number) => string;
+    /** When and how far the last walk from event 1 went. */
+    wholeWalk: (upTo: number, at: string) => string;
+    /** The events appended since that walk, checked as the dashboard was viewed. */
+    checkedSince: (from: number, to: number, at: string) => string;
+    /** The first walk has not ended yet. */
+    firstWalkRunning: (head: number) => string;
+    wholeWalkRunning: string;
+    /** How often the whole chain is walked again. */
+    wholeWalkEvery: (minutes: number) => string;
     verifyNow: string;
     headHash: string;
     exportTitle: string;
@@ -252,6 +260,7 @@ const EN: ConsoleMessages = {
   nav: {
     dashboard: 'Dashboard',
     sessions: 'Punchout sessions',
+    orders: 'Orders',
     administration: 'Administration',
     label: 'Console',
   },
@@ -290,8 +299,16 @@ const EN: ConsoleMessages = {
       sequence === undefined
         ? 'Broken: the chain does not verify.'
         : `Broken: the chain does not verify at event ${sequence}.`,
-    notVerified: (sequence) =>
-      `The chain has ${sequence} events; it is verified on request to keep this page fast.`,
+    wholeWalk: (upTo, at) => `Whole chain walked from event 1 to ${upTo} on ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Event ${from}, appended since, checked on ${at}.`
+        : `Events ${from} to ${to}, appended since, checked on ${at}.`,
+    firstWalkRunning: (head) =>
+      `The chain of ${head} events is being verified in the background; reload this page in a moment.`,
+    wholeWalkRunning: 'A walk of the whole chain is running in the background.',
+    wholeWalkEvery: (minutes) =>
+      `Page views check the events appended since; the whole chain is walked again after ${minutes} minutes, or now:`,
     verifyNow: 'Verify the whole chain now',
     headHash: 'Head hash',
     exportTitle: 'Export',
@@ -560,6 +577,7 @@ const DE: ConsoleMessages = {
   nav: {
     dashboard: 'Übersicht',
     sessions: 'Punchout-Sitzungen',
+    orders: 'Bestellungen',
     administration: 'Verwaltung',
     label: 'Konsole',
   },
@@ -599,8 +617,16 @@ const DE: ConsoleMessages = {
       sequence === undefined
         ? 'Beschädigt: die Kette lässt sich nicht bestätigen.'
         : `Beschädigt: die Kette bricht bei Ereignis ${sequence}.`,
-    notVerified: (sequence) =>
-      `Die Kette hat ${sequence} Ereignisse; sie wird auf Anforderung geprüft, damit diese Seite schnell bleibt.`,
+    wholeWalk: (upTo, at) => `Ganze Kette von Ereignis 1 bis ${upTo} geprüft am ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Seither angehängtes Ereignis ${from} geprüft am ${at}.`
+        : `Seither angehängte Ereignisse ${from} bis ${to} geprüft am ${at}.`,
+    firstWalkRunning: (head) =>
+      `Die Kette mit ${head} Ereignissen wird im Hintergrund geprüft; laden Sie diese Seite gleich neu.`,
+    wholeWalkRunning: 'Eine Prüfung der ganzen Kette läuft im Hintergrund.',
+    wholeWalkEvery: (minutes) =>
+      `Jeder Seitenaufruf prüft die seither angehängten Ereignisse; die ganze Kette wird nach ${minutes} Minuten erneut geprüft, oder jetzt:`,
     verifyNow: 'Ganze Kette jetzt prüfen',
     headHash: 'Hash des Kopfes',
     exportTitle: 'Export',

@@ -176,10 +176,22 @@ export class ConsoleSignInService {
       !session ||
       session.endedAt ||
       now - session.lastSeenAt.getTime() >= CONSOLE_IDLE_TTL_MS ||
-      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS ||
-      session.user.disabledAt ||
-      !session.user.roles.includes(UserRole.auditor)
+      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS
     ) {
+      return undefined;
+    }
+    const accessLost = session.user.accessChangedAt;
+    if (
+      session.user.disabledAt ||
+      !session.user.roles.includes(UserRole.auditor) ||
+      (accessLost !== null && accessLost.getTime() >= session.createdAt.getTime())
+    ) {
+      // Disabled or a role taken since it was opened (the users service records when): over for good,
+      // so enabling the user or giving the role back revives nothing.
+      await this.prisma.auditConsoleSession.updateMany({
+        where: { id: session.id, endedAt: null },
+        data: { endedAt: new Date(now) },
+      });
       return undefined;
     }
     await this.prisma.auditConsoleSession.update({

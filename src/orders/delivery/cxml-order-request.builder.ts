@@ -31,6 +31,12 @@ export function buildOrderRequest(envelope: CxmlEnvelope, order: SupplierOrder, 
   // cXML has one Total: lines in several currencies (which an order may have) send the first's sum.
   const currency = order.currency ?? order.lines[0]?.currency ?? 'EUR';
   money(head.ele('Total'), currency, order.totalNet ?? sumOf(order, currency));
+  // BillTo is required: the buying organization (its address is the buyer's system's to send).
+  head
+    .ele('BillTo')
+    .ele('Address', { addressID: xmlSafe(order.buyer.organization) })
+    .ele('Name', { 'xml:lang': 'en' })
+    .txt(xmlSafe(order.buyer.organizationName));
 
   for (const line of order.lines) {
     const item = request.ele('ItemOut', { quantity: line.quantity, lineNumber: String(line.lineNumber) });

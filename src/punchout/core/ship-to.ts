@@ -4,6 +4,7 @@
  */
 
 import { getAlpha2Codes } from 'i18n-iso-countries';
+import { z } from 'zod';
 import { isWellFormedText } from '../../common/validation/well-formed-text';
 
 /** Upper bounds of the cXML Address fields: generous for real addresses, bounded for storage and audit. */
@@ -40,37 +41,64 @@ export function isCountryCode(value: string): boolean {
   return COUNTRY_CODES.has(value);
 }
 
-/** A shipTo object checked field by field (the REST body's and the cXML ShipTo's rules): the address, or what is wrong. */
-export function parseShipTo(raw: unknown): ShipTo | string {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'shipTo must be an object';
-  const shipTo: ShipTo = {};
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    // Own keys only: `in` would take "constructor", "toString" etc. from Object.prototype.
-    if (!Object.hasOwn(ADDRESS_FIELD_LIMITS, key))
-      return `shipTo.${quoted(key)} is not a field of an address`;
-    const field = key as AddressField;
-    if (typeof value !== 'string') return `shipTo.${field} must be a string`;
-    if (!isWellFormedText(value)) return notWellFormed(`shipTo.${field}`);
-    if (CONTROL.test(value)) return `shipTo.${field} must not contain control characters`;
-    if (field === 'countryCode') {
-      if (!isCountryCode(value.toUpperCase())) {
-        return 'shipTo.countryCode must be a two-letter ISO 3166-1 country code, e.g. "DE"';
-      }
-      shipTo.countryCode = value.toUpperCase();
-      continue;
-    }
-    const limit = ADDRESS_FIELD_LIMITS[field];
-    if (value.length > limit) return `shipTo.${field} is longer than ${limit} characters`;
-    shipTo[field] = value;
-  }
-  return shipTo;
+/** One address field: text, well-formed, single-line, within its bound. */
+function addressField(field: AddressField): z.ZodOptional<z.ZodString> {
+  const limit = ADDRESS_FIELD_LIMITS[field];
+  return z
+    .string({ error: `shipTo.${field} must be a string` })
+    .refine(isWellFormedText, notWellFormed(`shipTo.${field}`))
+    .refine((value) => !CONTROL.test(value), `shipTo.${field} must not contain control characters`)
+    .max(limit, `shipTo.${field} is longer than ${limit} characters`)
+    .optional();
 }
 
-function notWellFormed(field: string): string {
+const COUNTRY_CODE_MESSAGE = 'shipTo.countryCode must be a two-letter ISO 3166-1 country code, e.g. "DE"';
+
+/**
+ * The address schema (the REST body's `shipTo`, the cXML ShipTo's fields): unknown fields refused by
+ * name, the country code upper-cased. One definition for both entries.
+ */
+export const shipToSchema = z.strictObject(
+  {
+    addressId: addressField('addressId'),
+    addressIdDomain: addressField('addressIdDomain'),
+    street: addressField('street'),
+    cityCode: addressField('cityCode'),
+    city: addressField('city'),
+    stateCode: addressField('stateCode'),
+    state: addressField('state'),
+    postalCode: addressField('postalCode'),
+    countryCode: z
+      .string({ error: 'shipTo.countryCode must be a string' })
+      .refine(isWellFormedText, notWellFormed('shipTo.countryCode'))
+      .refine((value) => !CONTROL.test(value), 'shipTo.countryCode must not contain control characters')
+      .regex(/^[A-Za-z]{2}$/, COUNTRY_CODE_MESSAGE)
+      .refine((value) => isCountryCode(value.toUpperCase()), COUNTRY_CODE_MESSAGE)
+      .overwrite((value) => value.toUpperCase())
+      .meta({ description: 'ISO 3166-1 alpha-2', example: 'DE' })
+      .optional(),
+    country: addressField('country'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `shipTo.${quoted(issue.keys[0] ?? '')} is not a field of an address`
+        : 'shipTo must be an object',
+  },
+);
+
+/** A shipTo object checked field by field (the cXML entry's reading): the address, or what is wrong. */
+export function parseShipTo(raw: unknown): ShipTo | string {
+  const checked = shipToSchema.safeParse(raw);
+  if (checked.success) return checked.data;
+  return checked.error.issues[0].message;
+}
+
+export function notWellFormed(field: string): string {
   return `${field} must be well-formed Unicode (no lone surrogates)`;
 }
 
 /** A field name as shown in a message: bounded, so a huge key does not bloat the error. */
-function quoted(key: string): string {
+export function quoted(key: string): string {
   return JSON.stringify(key.length > 50 ? `${key.slice(0, 50)}...` : key);
 }

@@ -2,16 +2,15 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
+import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { ClientsService } from '../../oauth/clients.service';
-import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
-import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
-import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { EntryAuthenticator, EntryRefusal } from '../core/entry-authenticator.service';
 import { PunchoutCartService } from '../core/punchout-cart.service';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
@@ -56,14 +55,12 @@ export class CxmlSetupService {
   private readonly host: string;
 
   constructor(
-    private readonly clients: ClientsService,
-    private readonly users: UsersService,
+    private readonly entry: EntryAuthenticator,
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
-    private readonly limiter: RateLimiterService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -80,6 +77,10 @@ export class CxmlSetupService {
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() === 429)
         return buildStatusResponse(envelope, 429, 'Too many failed credential checks; retry later.');
+      if (isDatabaseUnavailable(error)) {
+        this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
+        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
+      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
       this.logger.error({ err: error }, 'cXML setup failed');
       return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
@@ -121,59 +122,26 @@ export class CxmlSetupService {
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
-    // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
-    // beside the lookup (one round trip less on the hot path): a refused check throws before anything
-    // is answered or written, whatever the lookup found.
-    const failureKey = `${cutText(request.sender.identity, 100)}\n${caller.ip}`;
-    const [, auth] = await Promise.all([
-      this.limiter.check(this.failures, failureKey),
-      this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
-    ]);
-    if (auth.outcome !== 'authenticated') {
-      if (auth.outcome === 'unknown') await this.limiter.penalize(this.failures, failureKey);
-      return refuse(
-        auth.claimed?.organizationId ?? null,
-        null,
-        auth.outcome === 'revoked' ? auth.claimed.id : null,
-        {
-          code: 401,
-          outcome: auth.outcome === 'unknown' ? 'credentials_refused' : 'client_revoked',
-          text:
-            auth.outcome === 'unknown'
-              ? 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).'
-              : 'Header/Sender/Credential: this client has been revoked.',
-        },
-        cxmlRefusalSummary(body.text, request, caller),
-      );
+    const auth = await this.entry.authenticate<CxmlSetupRequest, never, string>({
+      failures: this.failures,
+      clientId: request.sender.identity,
+      secret: request.sender.sharedSecret,
+      ip: caller.ip,
+      request: { ok: true, request },
+      email: request.userEmail,
+      callbackUrl: request.browserFormPostUrl,
+    });
+    if (!auth.ok) {
+      const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
+      // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
+      const recorded =
+        auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked'
+          ? cxmlRefusalSummary(body.text, request, caller)
+          : facts;
+      return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded);
     }
-    const client = auth.client;
-    const buyer = await this.users.punchoutBuyer(client.organizationId, request.userEmail);
-    if (buyer.kind !== 'active')
-      return refuse(client.organizationId, null, client.id, {
-        code: buyer.kind === 'unknown' ? 401 : 403,
-        outcome: buyer.kind === 'unknown' ? 'user_unknown' : 'user_disabled',
-        text:
-          buyer.kind === 'unknown'
-            ? "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization."
-            : 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
-      });
-    const user = buyer.user;
-    const syntax = checkCallbackUrl(request.browserFormPostUrl, []);
-    if (!syntax.ok)
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 400,
-        outcome: 'browser_form_post_invalid',
-        text: `BrowserFormPost/URL: ${syntax.message.replace(/^callbackUrl\s*/, '')}`,
-      });
-    if (
-      client.callbackOrigins.length > 0 &&
-      !checkCallbackUrl(request.browserFormPostUrl, client.callbackOrigins).ok
-    )
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 403,
-        outcome: 'browser_form_post_origin',
-        text: `BrowserFormPost/URL: the origin ${syntax.origin} is not among the client's allowed callback origins.`,
-      });
+    const { client, user } = auth;
+    const syntax = auth.callback;
 
     const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
     const wanted = await this.cartOf(request);
@@ -276,6 +244,50 @@ export class CxmlSetupService {
         byPart.find((offer) => offer.product.productCode === ref.supplierPartId) ??
         byPart.find((offer) => offer.product.id === ref.supplierPartId),
     );
+  }
+}
+
+/** A refusal of the entry authenticator as the setup answers and records it. */
+function setupRefusal(auth: EntryRefusal<never>): Refusal {
+  switch (auth.refusal) {
+    case 'credentials_refused':
+      return {
+        code: 401,
+        outcome: 'credentials_refused',
+        text: 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).',
+      };
+    case 'client_revoked':
+      return {
+        code: 401,
+        outcome: 'client_revoked',
+        text: 'Header/Sender/Credential: this client has been revoked.',
+      };
+    case 'user_unknown':
+      return {
+        code: 401,
+        outcome: 'user_unknown',
+        text: "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization.",
+      };
+    case 'user_disabled':
+      return {
+        code: 403,
+        outcome: 'user_disabled',
+        text: 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
+      };
+    case 'callback_invalid':
+      return {
+        code: 400,
+        outcome: 'browser_form_post_invalid',
+        text: `BrowserFormPost/URL: ${auth.message.replace(/^callbackUrl\s*/, '')}`,
+      };
+    case 'callback_origin':
+      return {
+        code: 403,
+        outcome: 'browser_form_post_origin',
+        text: `BrowserFormPost/URL: the origin ${auth.origin} is not among the client's allowed callback origins.`,
+      };
+    case 'entry_problem':
+      return auth.problem;
   }
 }
 

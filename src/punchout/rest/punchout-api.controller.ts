@@ -53,8 +53,8 @@ export class PunchoutApiController {
   @ApiBodyRefusals()
   async start(
     @Param('id', CatalogIdPipe) id: string,
-    // Parsed by hand (parsePunchoutRequest) so every 400 names its field; `unknown` skips the global pipe.
-    @Body() body: unknown,
+    // Validated by the global pipe (the schema of PunchoutRequestDto): every 400 names its field.
+    @Body() body: PunchoutRequestDto,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PunchoutResponseDto> {

@@ -6,7 +6,7 @@ import { ClientsService } from '../../oauth/clients.service';
 import { checkCallbackUrl } from '../core/callback-url';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
-import { parsePunchoutRequest } from './punchout-request.parser';
+import { PunchoutRequestDto } from './dto/punchout-request.dto';
 
 /**
  * The REST entry into the punchout core (`POST /api/v1/marketplace/product/{id}/punchout`): the
@@ -20,11 +20,11 @@ export class PunchoutApiService {
     private readonly clients: ClientsService,
   ) {}
 
-  async start(principal: Principal, productId: string, body: unknown): Promise<PunchoutResponseDto> {
-    const parsed = parsePunchoutRequest(body);
-    if (!parsed.ok) throw new ApiError(HttpStatus.BAD_REQUEST, 'invalid_request', parsed.message);
-    const request = parsed.request;
-
+  async start(
+    principal: Principal,
+    productId: string,
+    request: PunchoutRequestDto,
+  ): Promise<PunchoutResponseDto> {
     // The syntax of the callbackUrl first; its origin and the product are checked by the insert itself
     // (one statement on the path every punchout takes; the cold refusal path explains afterwards).
     const callback = checkCallbackUrl(request.callbackUrl, []);

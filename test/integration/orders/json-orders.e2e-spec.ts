@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { verifyExportLines } from '../../../src/audit/audit-file-verifier';
 import { createHash } from 'node:crypto';
 import { OAuthClient, Organization, User, UserRole } from '../../../src/generated/prisma/client';
 import { createCatalog } from '../../factories/catalog.factory';
@@ -302,6 +303,15 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
     expect(auditorTries.status).toBe(403);
   });
 
+  it("keeps the order events in the organization's chain, which the offline verifier accepts", async () => {
+    const response = await get(acme.auditor, '/api/v1/audit/export?format=jsonl');
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split('\n');
+    const types = lines.map((line) => JSON.parse(line).type);
+    expect(types).toEqual(expect.arrayContaining(['order.received', 'order.refused']));
+    expect(await verifyExportLines(lines)).toMatchObject({ status: 'intact', checked: lines.length });
+  });
+
   describe('GET /api/v1/orders', () => {
     it('lists the organization’s orders for auditors, newest first, with filters and a cursor', async () => {
       const cart = await transferredCart(t.prisma, acme, CART);
@@ -373,5 +383,38 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
       const otherList = await (await get(other.auditor, '/api/v1/orders')).json();
       expect(otherList.data).toEqual([]);
     });
+  });
+});
+
+describe('ORDER_BLOCKED=flag', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ORDER_BLOCKED: 'flag', ORDER_DELIVERY_POLL_MS: '600000' } });
+    await createCatalog(t.prisma, PUNCHOUT_CATALOG);
+  });
+  afterAll(() => t.close());
+
+  it('accepts an order with a blocked offer and records the finding blocked', async () => {
+    const acme = await buyerOrganization(t);
+    await addRules(t.baseUrl, acme.admin, [
+      { effect: 'blocked', matcher: 'vendor', value: 'Blocked Supplies' },
+    ]);
+    const cart = await transferredCart(t.prisma, acme, [
+      { offerId: 'pen-1-b', vendor: 'Blocked Supplies', quantity: 2, unitPrice: '3.00' },
+    ]);
+    const response = await fetch(`${t.baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { ...bearer(acme.buyer), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderId: 'PO-FLAG',
+        lines: [{ cartLineKey: cart.keys[0], quantity: '2', unitPrice: '3.00', currency: 'EUR' }],
+      }),
+    });
+    expect(response.status).toBe(201);
+    const order = await response.json();
+    expect(order.findings).toEqual(['blocked']);
+    expect(order.lines[0].findings).toEqual([{ code: 'blocked', detail: {} }]);
+    expect(await t.prisma.orderRefusal.count()).toBe(0);
   });
 });

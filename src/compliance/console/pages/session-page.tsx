@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
 import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
@@ -19,6 +20,8 @@ export function SessionPage(props: {
   viewer: ConsoleViewer;
   session: AuditSessionDetail;
   context: TimelineContext;
+  /** The orders placed from this cart (their own section, from the orders pages). */
+  orders?: ComponentChildren;
 }) {
   const { text, session } = props;
   const t = text.session;
@@ -107,6 +110,7 @@ export function SessionPage(props: {
           ))}
         </ol>
       </section>
+      {props.orders}
     </ConsoleFrame>
   );
 }
