@@ -4,6 +4,7 @@ import { RECEIVED_JSON } from '../common/decorators/received-json.decorator';
 import { ApiError } from '../common/http/api-error';
 import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
 import { registerCxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
+import { OCI_CALLUP_ROUTE, ociCharsetOf } from '../punchout/oci/oci-charset';
 
 /**
  * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
@@ -78,6 +79,7 @@ const OUR_MEDIA_TYPES = new Set(['application/json', FORM_CONTENT_TYPE]);
 /**
  * JSON and form bodies are read as UTF-8 and nothing else: one that declares another charset
  * (utf-16, iso-8859-1) would be misread, so it is 415 unsupported_media_type before it is parsed.
+ * Except Latin-1 forms at the OCI call-up, which reads them as Latin-1.
  */
 function refuseOtherCharsets(fastify: FastifyInstance): void {
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
@@ -86,6 +88,9 @@ function refuseOtherCharsets(fastify: FastifyInstance): void {
     const mediaType = contentType.split(';')[0].trim().toLowerCase();
     const charset = OUR_MEDIA_TYPES.has(mediaType) ? charsetOf(contentType) : undefined;
     if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return done(null, payload);
+    // SAP's OCI call-up posts Latin-1 forms; it decodes them itself (oci-charset.ts).
+    if (request.routeOptions.url === OCI_CALLUP_ROUTE && ociCharsetOf(contentType) === 'latin1')
+      return done(null, payload);
     done(
       new ApiError(
         HttpStatus.UNSUPPORTED_MEDIA_TYPE,

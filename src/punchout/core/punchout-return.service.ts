@@ -14,7 +14,8 @@ export type TransferOutcome =
   | { kind: 'review'; changes: RevalidationChange[] }
   | { kind: 'empty' }
   | { kind: 'closed' }
-  | { kind: 'failed' };
+  /** `session`: as it was closed FAILED (null when another request had ended it first). */
+  | { kind: 'failed'; session: PunchoutSession | null };
 
 /**
  * Ending a session by sending the cart back: transfer (after re-validating every line), cancel,
@@ -56,10 +57,15 @@ export class PunchoutReturnService {
       // Whatever went wrong, the procurement system gets control back with an empty cart.
       this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');
       const reason = `transfer failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.sessions.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
-        reason,
-      });
-      return { kind: 'failed' };
+      const failed = await this.sessions.close(
+        session,
+        PunchoutStatus.FAILED,
+        AuditEventTypes.punchoutFailed,
+        {
+          reason,
+        },
+      );
+      return { kind: 'failed', session: failed };
     }
   }
 
@@ -68,12 +74,7 @@ export class PunchoutReturnService {
    * inspect, the cart as it came in); the closed session (its `returnedFields` are the fields to post), or null when it had already ended.
    */
   async cancel(session: PunchoutSession): Promise<PunchoutSession | null> {
-    const closed = await this.sessions.close(
-      session,
-      PunchoutStatus.CANCELLED,
-      AuditEventTypes.punchoutCancelled,
-    );
-    return closed ? this.sessions.reload(session.id) : null;
+    return this.sessions.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled);
   }
 
   /** What a cancel of this session sends back (the pages say it before and after). */
