@@ -27,6 +27,7 @@ const FEATURES = [
   'punchout',
   'rate-limit',
   'search',
+  'supplier',
   'test-bench',
 ];
 const SHARED = ['common', 'config', 'database', 'logging', 'web', 'generated'];

@@ -28,6 +28,7 @@ import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
+import { SupplierModule } from './supplier/supplier.module';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
         SearchModule,
         ProductModule,
         PunchoutModule,
+        SupplierModule,
         ImagesModule,
       ],
       providers: [

@@ -4,6 +4,7 @@ import { CATALOG_COMMANDS } from './commands/catalog.commands';
 import { DB_COMMANDS } from './commands/db.commands';
 import { GUIDANCE_COMMANDS } from './commands/guidance.commands';
 import { OAUTH_COMMANDS } from './commands/oauth.commands';
+import { SUPPLIER_COMMANDS } from './commands/supplier.commands';
 
 /**
  * Every operator command, by feature, in the order `gateway --help` shows them. Only the specs are
@@ -11,6 +12,7 @@ import { OAUTH_COMMANDS } from './commands/oauth.commands';
  */
 export const COMMAND_GROUPS: CommandGroup[] = [
   OAUTH_COMMANDS,
+  SUPPLIER_COMMANDS,
   CATALOG_COMMANDS,
   GUIDANCE_COMMANDS,
   AUDIT_COMMANDS,

@@ -12,6 +12,7 @@ export const AuditEventTypes = {
   punchoutCxmlSetup: 'punchout.cxml_setup',
   guidanceRuleAdded: 'guidance.rule_added',
   guidanceRuleDisabled: 'guidance.rule_disabled',
+  supplierAdded: 'supplier.added',
   clientCreated: 'client.created',
   clientRevoked: 'client.revoked',
   clientSecretRotated: 'client.secret_rotated',

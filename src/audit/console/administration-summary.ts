@@ -38,6 +38,10 @@ export function administrationSummary(
       const r = describeRule(payload.rule, m);
       return m.ruleDisabled(r.rule, r.note);
     }
+    case AuditEventTypes.supplierAdded: {
+      const s = object(payload.supplier);
+      return m.supplierAdded(text(s.name), text(s.slug));
+    }
     case AuditEventTypes.clientCreated:
       return m.clientCreated(client(payload), list(payload.callbackOrigins, ''));
     case AuditEventTypes.clientRevoked:

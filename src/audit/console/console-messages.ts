@@ -202,6 +202,7 @@ export interface TimelineMessages {
 /** One readable sentence per administration event (values already quoted by the caller where text). */
 export interface AdministrationSummaries {
   ruleAdded: (rule: string, note: string | null) => string;
+  supplierAdded: (name: string, slug: string) => string;
   ruleDisabled: (rule: string, note: string | null) => string;
   rule: (effect: string, matcher: string, value: string) => string;
   /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
@@ -391,6 +392,7 @@ const EN: ConsoleMessages = {
     'punchout.cxml_setup': 'cXML setup',
     'guidance.rule_added': 'Guidance rule added',
     'guidance.rule_disabled': 'Guidance rule disabled',
+    'supplier.added': 'Supplier added',
     'client.created': 'Client created',
     'client.revoked': 'Client revoked',
     'client.secret_rotated': 'Client secret rotated',
@@ -429,6 +431,7 @@ const EN: ConsoleMessages = {
   },
   summaries: {
     ruleAdded: (rule, note) => `Added rule: ${rule}${note ? ` — note: ${note}` : ''}`,
+    supplierAdded: (name, slug) => `Added supplier ${name} (${slug})`,
     ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
     effects: { blocked: 'block', preferred: 'prefer' },
@@ -690,6 +693,7 @@ const DE: ConsoleMessages = {
     'punchout.cxml_setup': 'cXML-Setup',
     'guidance.rule_added': 'Einkaufsregel angelegt',
     'guidance.rule_disabled': 'Einkaufsregel deaktiviert',
+    'supplier.added': 'Lieferant angelegt',
     'client.created': 'Client angelegt',
     'client.revoked': 'Client widerrufen',
     'client.secret_rotated': 'Client-Geheimnis erneuert',
@@ -728,6 +732,7 @@ const DE: ConsoleMessages = {
   },
   summaries: {
     ruleAdded: (rule, note) => `Regel angelegt: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
+    supplierAdded: (name, slug) => `Lieferant ${name} (${slug}) angelegt`,
     ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
     effects: { blocked: 'sperren', preferred: 'bevorzugen' },

@@ -79,9 +79,11 @@ describe('rate-limit declarations on the routes', () => {
       'GET /api/v1/guidance/rules': 'guidance',
       'GET /api/v1/marketplace/product/:id': 'product',
       'GET /api/v1/marketplace/search': 'search',
+      'GET /api/v1/suppliers': 'api',
       'POST /api/v1/audit/console-links': 'audit',
       'POST /api/v1/guidance/rules': 'guidance',
       'POST /api/v1/marketplace/product/:id/punchout': 'punchout',
+      'POST /api/v1/suppliers': 'api',
     });
   });
 
