@@ -13,6 +13,7 @@ export const AuditEventTypes = {
   guidanceRuleAdded: 'guidance.rule_added',
   guidanceRuleDisabled: 'guidance.rule_disabled',
   supplierAdded: 'supplier.added',
+  catalogImported: 'catalog.imported',
   clientCreated: 'client.created',
   clientRevoked: 'client.revoked',
   clientSecretRotated: 'client.secret_rotated',

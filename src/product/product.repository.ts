@@ -94,9 +94,10 @@ export class ProductRepository {
                             'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
                             'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                     FROM offer o WHERE o.product_id = p.id), '[]'::json))::text AS row
+                     FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL), '[]'::json))::text AS row
           FROM product p
-         WHERE p.id = $1`,
+         -- A product whose every offer was withdrawn is not found (its row stays for sessions and the audit).
+         WHERE p.id = $1 AND (p.offer_count > 0 OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`,
           values: [id],
         }),
       catalogVersion,

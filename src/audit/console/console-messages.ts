@@ -203,6 +203,15 @@ export interface TimelineMessages {
 export interface AdministrationSummaries {
   ruleAdded: (rule: string, note: string | null) => string;
   supplierAdded: (name: string, slug: string) => string;
+  /** `products`: created + updated + unchanged; `error` when the file could not be used. */
+  catalogImported: (
+    format: string,
+    supplier: string,
+    organization: string,
+    products: number,
+    rejected: number,
+    error: string | null,
+  ) => string;
   ruleDisabled: (rule: string, note: string | null) => string;
   rule: (effect: string, matcher: string, value: string) => string;
   /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
@@ -393,6 +402,7 @@ const EN: ConsoleMessages = {
     'guidance.rule_added': 'Guidance rule added',
     'guidance.rule_disabled': 'Guidance rule disabled',
     'supplier.added': 'Supplier added',
+    'catalog.imported': 'Catalog imported',
     'client.created': 'Client created',
     'client.revoked': 'Client revoked',
     'client.secret_rotated': 'Client secret rotated',
@@ -432,6 +442,10 @@ const EN: ConsoleMessages = {
   summaries: {
     ruleAdded: (rule, note) => `Added rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     supplierAdded: (name, slug) => `Added supplier ${name} (${slug})`,
+    catalogImported: (format, supplier, organization, products, rejected, error) =>
+      error
+        ? `Did not import ${format} from ${supplier} for ${organization}: ${error}`
+        : `Imported ${format} from ${supplier} for ${organization}: ${products.toLocaleString('en')} products, ${rejected.toLocaleString('en')} rejected`,
     ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
     effects: { blocked: 'block', preferred: 'prefer' },
@@ -694,6 +708,7 @@ const DE: ConsoleMessages = {
     'guidance.rule_added': 'Einkaufsregel angelegt',
     'guidance.rule_disabled': 'Einkaufsregel deaktiviert',
     'supplier.added': 'Lieferant angelegt',
+    'catalog.imported': 'Katalog importiert',
     'client.created': 'Client angelegt',
     'client.revoked': 'Client widerrufen',
     'client.secret_rotated': 'Client-Geheimnis erneuert',
@@ -733,6 +748,10 @@ const DE: ConsoleMessages = {
   summaries: {
     ruleAdded: (rule, note) => `Regel angelegt: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     supplierAdded: (name, slug) => `Lieferant ${name} (${slug}) angelegt`,
+    catalogImported: (format, supplier, organization, products, rejected, error) =>
+      error
+        ? `${format} von ${supplier} für ${organization} nicht importiert: ${error}`
+        : `${format} von ${supplier} für ${organization} importiert: ${products.toLocaleString('de')} Produkte, ${rejected.toLocaleString('de')} abgelehnt`,
     ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
     effects: { blocked: 'sperren', preferred: 'bevorzugen' },

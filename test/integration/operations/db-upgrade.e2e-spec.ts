@@ -57,7 +57,38 @@ describe('upgrade from the previous release', () => {
    */
   const RECOMPUTED = ['best_price', 'updated_at'];
   /** Product columns later migrations add (the price span), backfilled from the offers: checked below. */
-  const ADDED = ['price_ceiling', 'price_currency'];
+  const ADDED = [
+    'price_ceiling',
+    'price_currency',
+    // Supplier catalogs: matching keys and content per language, empty for the old rows.
+    'gtin',
+    'manufacturer_key',
+    'texts',
+    'facts',
+    'links',
+    'keywords',
+    'content_supplier_id',
+    'content_score',
+  ];
+  /** Offer columns later migrations add: facts the previous release did not have. */
+  const ADDED_TO_OFFERS = [
+    'vat_rate',
+    'price_includes_vat',
+    'net_price',
+    'supplier_id',
+    'organization_id',
+    'supplier_item_key',
+    'supplier_part_aux_id',
+    'import_id',
+    'withdrawn_at',
+    'content_unit',
+    'content_per_order_unit',
+    'quantity_interval',
+    'valid_from',
+    'valid_to',
+    'statuses',
+    'special_treatment',
+  ];
 
   /** Every row the previous release wrote, as text, table by table (the new columns left out). */
   const snapshot = async () => ({
@@ -75,7 +106,7 @@ describe('upgrade from the previous release', () => {
     ),
     // Only the columns the previous release had: columns a migration adds are new facts, not changes.
     offers: await sql(
-      `SELECT to_jsonb(o) - ARRAY['vat_rate', 'price_includes_vat', 'net_price', 'supplier_id'] AS row FROM offer o ORDER BY id`,
+      `SELECT to_jsonb(o) - ARRAY[${ADDED_TO_OFFERS.map((c) => `'${c}'`).join(', ')}] AS row FROM offer o ORDER BY id`,
     ),
     events: await sql(
       `SELECT organization_id, sequence, encode(hash, 'hex') AS hash FROM audit_event
