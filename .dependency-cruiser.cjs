@@ -19,6 +19,7 @@ const FEATURES = [
   'auth',
   'catalog',
   'catalog-import',
+  'compliance',
   'demo',
   'guidance',
   'health',

@@ -126,7 +126,7 @@ async function organization(app, slug) {
 
 /** The console cookie of `auditor`: a sign-in link spent as a browser would (see the e2e spec). */
 async function consoleCookie(app, auditor) {
-  const { ConsoleSignInService } = dist('audit/console/console-sign-in.service');
+  const { ConsoleSignInService } = dist('compliance/console/console-sign-in.service');
   const link = await app.app.get(ConsoleSignInService).createLink(auditor, 'bench');
   const token = new URL(link.url).searchParams.get('token');
   const response = await fetch(`${app.baseUrl}/audit/console/sign-in`, {
@@ -155,7 +155,7 @@ function periods(today, days, count) {
  * itself, given a database handle whose $queryRaw explains the statement instead of answering it.
  */
 async function explainFigures(databaseUrl, organizationId, period) {
-  const { AuditFiguresService } = dist('audit/review/audit-figures.service');
+  const { AuditFiguresService } = dist('compliance/review/audit-figures.service');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const plans = [];

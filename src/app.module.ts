@@ -6,8 +6,8 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AuditModule } from './audit/audit.module';
 import { AuditApiModule } from './audit/audit-api.module';
-import { AuditReviewModule } from './audit/review/audit-review.module';
-import { AuditConsoleModule } from './audit/console/audit-console.module';
+import { AuditReviewModule } from './compliance/review/audit-review.module';
+import { AuditConsoleModule } from './compliance/console/audit-console.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock/clock';
 import { ClockModule } from './common/clock/clock.module';
@@ -48,6 +48,7 @@ export class AppModule {
         TestBenchModule,
         AuditModule,
         AuditApiModule,
+        // What auditors read (review API, console, figures): apart from the chain it reads.
         AuditReviewModule,
         AuditConsoleModule,
         AuthModule,

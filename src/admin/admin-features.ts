@@ -1,6 +1,6 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { ConsoleSignInModule } from '../audit/console/console-sign-in.module';
+import { ConsoleSignInModule } from '../compliance/console/console-sign-in.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
 import { OAuthModule } from '../oauth/oauth.module';

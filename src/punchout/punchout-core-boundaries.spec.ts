@@ -18,7 +18,7 @@ describe('punchout core boundaries', () => {
 
   it('locks a session row in one place only (the sessions service)', () => {
     const locking = sources.filter(({ text }) => /FOR\s+UPDATE/i.test(text)).map(({ file }) => file);
-    expect(locking).toEqual(['punchout-sessions.service.ts']);
+    expect(locking).toEqual(['core/punchout-sessions.service.ts']);
   });
 
   it("reads other features' tables only through their services", () => {
@@ -31,9 +31,9 @@ describe('punchout core boundaries', () => {
     // SQL keywords as the project writes them (upper case), so prose ("from product details") is no match.
     const sql = /\b(?:FROM|JOIN)\s+(?:product|offer|oauth_client|"user"|guidance_rule|audit_event)\b/;
     const files = sources.filter(({ text }) => sql.test(text)).map(({ file }) => file);
-    expect(files).toEqual(['punchout-sessions.service.ts']);
+    expect(files).toEqual(['core/punchout-sessions.service.ts']);
     const matches = sources
-      .find(({ file }) => file === 'punchout-sessions.service.ts')!
+      .find(({ file }) => file === 'core/punchout-sessions.service.ts')!
       .text.match(new RegExp(sql.source, 'g'));
     // The insert's two EXISTS checks (product, client origins); nothing else.
     expect(matches).toHaveLength(2);

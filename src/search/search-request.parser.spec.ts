@@ -81,6 +81,16 @@ describe('parseSearchRequest', () => {
     });
   });
 
+  it('keeps the filters in the order the query string names them (chips in the order chosen)', () => {
+    const raw = 'query=pen&lbr_brands_browse-bin=pelikan&category=office&price=0-10';
+    const result = parseSearchRequest(
+      { query: 'pen', category: 'office', price: '0-10', 'lbr_brands_browse-bin': 'pelikan' },
+      raw,
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(Object.keys(result.request.filters)).toEqual(['lbr_brands_browse-bin', 'category', 'price']);
+  });
+
   it('accepts the deepest page and the widest query within the bounds', () => {
     expect(ok({ query: 'a', page: '41' }).page).toBe(41);
     expect(ok({ query: 'a', page: '1000', pageSize: '1' }).page).toBe(1000);

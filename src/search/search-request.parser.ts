@@ -6,7 +6,7 @@ import {
   OFFER_CONDITIONS,
 } from '../catalog/catalog.constants';
 import { InputSchema } from '../common/validation/input-schema';
-import { FACET_IDS, FacetId, PRICE_RANGE } from './search-filters';
+import { FACET_IDS, FacetId, PRICE_RANGE, isFacetId } from './search-filters';
 
 /*
  * The search request (GET /api/v1/marketplace/search, spec 4.2), defined once: its type
@@ -242,15 +242,24 @@ const queryString = z.string().check((ctx) => {
 /** A search as the route receives it: the raw query string first, then the parameters. */
 const searchRequest = z
   .object({ rawQuery: queryString, params: searchParams })
-  .transform(({ params }): SearchRequest => {
+  .transform(({ rawQuery, params }): SearchRequest => {
     const filters: Partial<Record<FacetId, string[]>> = {};
-    for (const facet of FACET_IDS) {
+    for (const facet of facetOrder(rawQuery)) {
       const values = params[facet];
       if (values !== undefined) filters[facet] = values;
     }
     const { query: text, page, pageSize, sort } = params;
     return { query: text, page, pageSize, sort, filters };
   });
+
+/**
+ * Facet ids in the order the query string names them, then the others: the shop's filter chips and
+ * links keep the order the buyer chose the filters in.
+ */
+function facetOrder(rawQuery: string): FacetId[] {
+  const named = [...new URLSearchParams(rawQuery).keys()].filter(isFacetId);
+  return [...new Set([...named, ...FACET_IDS])];
+}
 
 /** What the search route's pipe validates (SearchQuery()) and what the OpenAPI document lists. */
 export class SearchParamsDto extends InputSchema(searchRequest, { documented: searchParams }) {}

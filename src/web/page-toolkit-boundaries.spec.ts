@@ -34,12 +34,12 @@ describe('page toolkit: every page is built one way', () => {
         .map(({ file }) => file)
         .sort(),
     ).toEqual([
-      'audit/console/audit-console.controller.tsx',
-      'audit/console/console-sign-in.controller.tsx',
-      'audit/console/oidc/console-oidc.controller.tsx',
+      'compliance/console/audit-console.controller.tsx',
+      'compliance/console/console-sign-in.controller.tsx',
+      'compliance/console/oidc/console-oidc.controller.tsx',
       'home/home.controller.tsx',
-      'punchout/oci-callup/oci-callup.controller.ts',
-      'punchout/punchout-pages.controller.ts',
+      'punchout/oci/oci-callup.controller.ts',
+      'punchout/shop/punchout-pages.controller.ts',
       'test-bench/test-bench.controller.tsx',
     ]);
   });

@@ -116,6 +116,18 @@ describeWithBrowser(
         .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
       expect(sources).toHaveLength(24);
       for (const src of sources) expect(src).toMatch(/^\/images\/products\/sp-\d\d\//);
+      // Each picture says what it shows: the product's name when the catalog has no alt text.
+      const pictures = await page.locator('.punchout-results > li').evaluateAll((items) =>
+        items.map((li) => {
+          const img = li.querySelector<HTMLImageElement>('.punchout-hit-image img');
+          return {
+            alt: img?.getAttribute('alt'),
+            name: li.querySelector('.punchout-hit-name')?.textContent?.trim(),
+          };
+        }),
+      );
+      expect(pictures).toHaveLength(24);
+      for (const { alt, name } of pictures) expect(alt).toBe(name);
       const picture = await page.request.get(`${t.baseUrl}${sources[0]}`);
       expect(picture.status()).toBe(200);
       expect(picture.headers()['content-type']).toContain('image/svg+xml');

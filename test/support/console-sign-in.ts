@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { ConsoleSignInService } from '../../src/audit/console/console-sign-in.service';
+import { ConsoleSignInService } from '../../src/compliance/console/console-sign-in.service';
 import type { User } from '../../src/generated/prisma/client';
 import { failOnDialogs } from './browser';
 import type { TestApp } from './test-app';

@@ -8,7 +8,7 @@ import { AuditChainService } from '../../audit/audit-chain.service';
 import { AuditCheckpoint, keyIdOf, parseCheckpoints } from '../../audit/audit-checkpoint';
 import { AuditExportFormat, AuditExportService } from '../../audit/audit-export.service';
 import { AuditSigningKey, generateSigningKeyPem, writePrivateKeyFile } from '../../audit/audit-signing-key';
-import { ConsoleSignInService } from '../../audit/console/console-sign-in.service';
+import { ConsoleSignInService } from '../../compliance/console/console-sign-in.service';
 import { UserRefDto } from '../../oauth/dto/user-ref.dto';
 import { OrganizationsService } from '../../oauth/organizations.service';
 import {
@@ -27,7 +27,7 @@ import { CliIo, printResult } from '../cli-output';
 import { Progress } from '../cli-progress';
 import { userRef } from './oauth.handlers';
 import { AuditModule } from '../../audit/audit.module';
-import { ConsoleSignInModule } from '../../audit/console/console-sign-in.module';
+import { ConsoleSignInModule } from '../../compliance/console/console-sign-in.module';
 import { OAuthModule } from '../../oauth/oauth.module';
 
 const AUDIT = () => [OAuthModule, AuditModule];

@@ -1,4 +1,4 @@
-import type { OciLine } from '../oci-fields';
+import type { OciLine } from '../oci/oci-fields';
 import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from './cxml-envelope';
 import { cxmlFormField } from './cxml-form-field';
 import { buildOrderMessage, CxmlOrderMessage } from './cxml-order-message.builder';

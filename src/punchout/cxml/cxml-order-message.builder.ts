@@ -1,6 +1,6 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
-import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci-fields';
+import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci/oci-fields';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
 import type { XmlElement } from '../../common/xml/xml-tree';

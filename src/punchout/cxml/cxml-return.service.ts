@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/clock/clock';
 import { PrismaService } from '../../database/prisma.service';
 import type { Prisma, PunchoutSession } from '../../generated/prisma/client';
-import type { OciField, OciLine } from '../oci-fields';
+import type { OciField, OciLine } from '../oci/oci-fields';
 import { newEnvelope } from './cxml-envelope';
 import { cxmlFormField, CxmlEncoding, isCxmlEncoding } from './cxml-form-field';
 import { buildOrderMessage } from './cxml-order-message.builder';

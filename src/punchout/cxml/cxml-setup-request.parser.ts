@@ -1,5 +1,5 @@
 import { isWellFormedText } from '../../common/validation/well-formed-text';
-import { parseShipTo, ShipTo } from '../punchout-request.parser';
+import { parseShipTo, ShipTo } from '../rest/punchout-request.parser';
 import {
   attributeOf,
   childNamed,
@@ -10,6 +10,7 @@ import {
   textOf,
   XmlElement,
 } from '../../common/xml/xml-tree';
+import { cutText } from '../../common/text/cut-text';
 
 /**
  * A cXML `PunchOutSetupRequest` (docs/punchout.md, "Connecting Coupa / Ariba / other cXML buyers"),
@@ -142,7 +143,7 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
   for (const extrinsic of childrenNamed(setup, 'Extrinsic')) {
     const name = (attributeOf(extrinsic, 'name') ?? '').trim();
     if (name && !Object.hasOwn(extrinsics, name))
-      extrinsics[name] = textOf(extrinsic).trim().slice(0, CXML_LIMITS.extrinsic);
+      extrinsics[name] = cutText(textOf(extrinsic).trim(), CXML_LIMITS.extrinsic);
   }
   const userEmail = userEmailOf(setup, extrinsics);
   if (!userEmail) return bad('No user: neither Extrinsic name="UserEmail" nor Contact/Email is given.');
@@ -237,8 +238,8 @@ function itemRefOf(itemId: XmlElement | undefined): CxmlItemRef | null {
   if (!supplierPartId) return null;
   const auxiliary = textOf(childNamed(itemId, 'SupplierPartAuxiliaryID')).trim();
   return {
-    supplierPartId: supplierPartId.slice(0, CXML_LIMITS.identity),
-    supplierPartAuxiliaryId: auxiliary ? auxiliary.slice(0, CXML_LIMITS.identity) : null,
+    supplierPartId: cutText(supplierPartId, CXML_LIMITS.identity),
+    supplierPartAuxiliaryId: auxiliary ? cutText(auxiliary, CXML_LIMITS.identity) : null,
   };
 }
 
@@ -290,5 +291,5 @@ function refuse(code: CxmlProblem['code'], text: string): CxmlSetupParse {
 
 /** A value quoted in a message, bounded so that a huge one does not bloat the answer. */
 function clip(value: string): string {
-  return JSON.stringify(value.length > 50 ? `${value.slice(0, 50)}...` : value);
+  return JSON.stringify(value.length > 50 ? `${cutText(value, 50)}...` : value);
 }

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
-import { CXML_SETUP_ROUTE, CxmlBody, ParsedCxmlBody } from './cxml-body.parser';
+import { CxmlBody, ParsedCxmlBody } from './cxml-body.parser';
 import { CxmlSetupService } from './cxml-setup.service';
 
 /**
@@ -14,7 +14,7 @@ import { CxmlSetupService } from './cxml-setup.service';
 @ApiExcludeController()
 @Public()
 @LimitPerAddress('punchout-pages')
-@Controller(CXML_SETUP_ROUTE.slice(1))
+@Controller('punchout/cxml')
 export class CxmlSetupController {
   constructor(private readonly setup: CxmlSetupService) {}
 

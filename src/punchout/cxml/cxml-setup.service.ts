@@ -11,16 +11,18 @@ import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
-import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../callback-url';
-import { PunchoutCartService } from '../punchout-cart.service';
-import { PunchoutCatalogReader } from '../punchout-catalog.reader';
+import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { PunchoutCartService } from '../core/punchout-cart.service';
+import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
-import { PunchoutSessionsService, SessionStart, SqlParam } from '../punchout-sessions.service';
+import { PunchoutSessionsService, SessionStart, SqlParam } from '../core/punchout-sessions.service';
 import type { CxmlBody } from './cxml-body.parser';
+import { cxmlRefusalSummary } from './cxml-refusal-summary';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
 import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
+import { cutText } from '../../common/text/cut-text';
 
 /** How long a payloadID stays remembered: a replay within this window opens nothing. */
 export const PAYLOAD_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -100,11 +102,13 @@ export class CxmlSetupService {
     const request = parsed.request;
     const reply = { ...envelope, lang: request.lang };
     const facts = factsOf(request, caller);
+    // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
     const refuse = async (
       organizationId: string | null,
       userId: string | null,
       clientId: string | null,
       refusal: Refusal,
+      recorded: Record<string, unknown> = facts,
     ) => {
       if (organizationId)
         await this.prisma.$transaction((tx) =>
@@ -112,17 +116,17 @@ export class CxmlSetupService {
             organizationId,
             type: AuditEventTypes.punchoutCxmlSetup,
             actor: { userId, clientId },
-            payload: { outcome: refusal.outcome, status: refusal.code, ...facts },
+            payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
           }),
         );
-      else this.logger.warn({ outcome: refusal.outcome, ...facts }, 'cXML setup refused');
+      else this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
     // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
     // beside the lookup (one round trip less on the hot path): a refused check throws before anything
     // is answered or written, whatever the lookup found.
-    const failureKey = `${request.sender.identity.slice(0, 100)}\n${caller.ip}`;
+    const failureKey = `${cutText(request.sender.identity, 100)}\n${caller.ip}`;
     const [, auth] = await Promise.all([
       this.limiter.check(this.failures, failureKey),
       this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
@@ -141,6 +145,7 @@ export class CxmlSetupService {
               ? 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).'
               : 'Header/Sender/Credential: this client has been revoked.',
         },
+        cxmlRefusalSummary(body.text, request, caller),
       );
     }
     const client = auth.client;
@@ -217,7 +222,7 @@ export class CxmlSetupService {
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
         outcome: 'payload_replayed',
-        text: `payloadID ${request.payloadId.slice(0, 100)} was already received in the last 24 hours.`,
+        text: `payloadID ${cutText(request.payloadId, 100)} was already received in the last 24 hours.`,
       });
     return buildSetupResponse(reply, created.startUrl);
   }
@@ -343,6 +348,6 @@ function factsOf(request: CxmlSetupRequest, caller: CxmlCaller): Record<string, 
     items: request.items,
     extrinsics: request.extrinsics,
     ip: caller.ip,
-    userAgent: caller.userAgent?.slice(0, 500) ?? null,
+    userAgent: caller.userAgent === undefined ? null : cutText(caller.userAgent, 500),
   };
 }

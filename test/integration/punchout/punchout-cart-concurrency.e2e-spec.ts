@@ -85,7 +85,7 @@ describe('punchout cart under concurrency (HTTP, real PostgreSQL)', () => {
     const { url, csrf, sessionId } = await open('paper-1');
     await postForm(`${url}/cart/add`, { csrf, offerId: 'paper-1-a', quantity: '1' });
     // The session ends between the page resolving it and the cart change: the change sees it closed.
-    const { PunchoutCartService } = await import('../../../src/punchout/punchout-cart.service');
+    const { PunchoutCartService } = await import('../../../src/punchout/core/punchout-cart.service');
     const cart = t.app.get(PunchoutCartService);
     const opened = await t.prisma.punchoutSession.findUniqueOrThrow({ where: { id: sessionId } });
     await t.prisma.punchoutSession.update({ where: { id: sessionId }, data: { status: 'CANCELLED' } });

@@ -4,7 +4,7 @@ import { newEnvelope } from '../../../src/punchout/cxml/cxml-envelope';
 import { buildOrderMessage, CxmlOrderMessage } from '../../../src/punchout/cxml/cxml-order-message.builder';
 import { buildSetupResponse, buildStatusResponse } from '../../../src/punchout/cxml/cxml-response.builder';
 import { parseCxmlSetupRequest } from '../../../src/punchout/cxml/cxml-setup-request.parser';
-import type { OciLine } from '../../../src/punchout/oci-fields';
+import type { OciLine } from '../../../src/punchout/oci/oci-fields';
 import { CXML_DTD, describeWithCxmlDtd, expectValidCxml, validateCxml } from '../../support/cxml-dtd';
 
 /**

@@ -9,8 +9,8 @@ import {
 import { Language } from '../../../src/common/i18n/language';
 import { UserRole } from '../../../src/generated/prisma/client';
 import { ClientsService } from '../../../src/oauth/clients.service';
-import { OCI_CALLUP_MESSAGES } from '../../../src/punchout/oci-callup/oci-callup.messages';
-import { MESSAGES } from '../../../src/punchout/punchout.messages';
+import { OCI_CALLUP_MESSAGES } from '../../../src/punchout/oci/oci-callup.messages';
+import { MESSAGES } from '../../../src/punchout/shop/punchout.messages';
 import {
   FACET_NAMES,
   YES,
@@ -295,6 +295,14 @@ describe('every word of the buyer pages in German', () => {
     keep('wrong secret', await getPage(call({ PASSWORD: 'mpgp_falsch' }), DE), 401);
     keep('hook outside origins', await getPage(call({ HOOK_URL: 'https://fremd.example/hook' }), DE), 403);
     keep('unknown function', await getPage(call({ FUNCTION: 'GIBTESNICHT' }), DE), 400);
+  });
+
+  it('labels the OCI long texts sent to SAP in German: transfer and VALIDATE', () => {
+    for (const name of ['transfer', 'VALIDATE']) {
+      const html = pages.get(name)?.html ?? '';
+      expect({ name, german: html.includes('Lieferant: ') }).toEqual({ name, german: true });
+      expect({ name, english: /Vendor: |Condition: /.test(html) }).toEqual({ name, english: false });
+    }
   });
 
   it('shows no English text from the message catalogs on any of them', () => {

@@ -31,6 +31,25 @@ const MARKERS: ProductSpec[] = Array.from({ length: 70 }, (_, i) => {
   };
 });
 
+/** Two keyboards whose names share their first 40 characters, sold only in packs of 10 and 25. */
+const KEYBOARDS: ProductSpec[] = [
+  { name: 'Microsoft Tastatur, deutsches Layout, kabelgebunden', min: 10 },
+  { name: 'Microsoft Tastatur, deutsches Layout, kabellos', min: 25 },
+].map(({ name, min }, i) => ({
+  id: `keyboard-${i}`,
+  name,
+  categoryId: 'filing',
+  offers: [
+    {
+      id: `keyboard-${i}-a`,
+      vendor: 'Büroprofi',
+      price: '30.0000',
+      quantityMin: min,
+      quantityTiers: [{ minQuantity: min, price: 25 }],
+    },
+  ],
+}));
+
 interface Item {
   [field: string]: string;
 }
@@ -81,7 +100,7 @@ describe('OCI BACKGROUND_SEARCH as an SAP system calls it', () => {
     t = await startTestApp({
       env: { RATE_LIMIT_GROUPS: 'search=5/1000', SEARCH_COST_MS_PER_POINT: '60000' },
     });
-    await createCatalog(t.prisma, MARKERS);
+    await createCatalog(t.prisma, [...MARKERS, ...KEYBOARDS]);
     const organization = await createOrganization(t.prisma);
     const { client, clientId } = await createClient(t.prisma, organization);
     const { punchoutSecret } = await t.app.get(ClientsService).setPunchoutSecret(clientId, { label: 'test' });
@@ -150,6 +169,41 @@ describe('OCI BACKGROUND_SEARCH as an SAP system calls it', () => {
     });
     // Products offered only by the blocked vendor are never among them.
     expect(items.some((item) => item.EXT_PRODUCT_ID === 'marker-7')).toBe(false);
+  });
+
+  it('sends quantity 1 on every line, at the price search shows, also for offers with a minimum order quantity', async () => {
+    const [sap, api] = [await newBuyer(), await newBuyer()];
+    const items = parseItems(await (await fetch(callUrl('tastatur', sap.email))).text());
+    const hits = (await apiSearch(api.token, 'tastatur', 1)).hits;
+    expect(items.map((item) => item.EXT_PRODUCT_ID).sort()).toEqual(['keyboard-0', 'keyboard-1']);
+    for (const item of items) {
+      expect(item.QUANTITY).toBe('1');
+      const hit = hits.find((h) => h.id === item.EXT_PRODUCT_ID);
+      expect(Number(item.PRICE)).toBe(hit?.price.amount);
+    }
+  });
+
+  it('gives two lines whose names share their first 40 characters different DESCRIPTIONs', async () => {
+    const sap = await newBuyer();
+    const items = parseItems(await (await fetch(callUrl('tastatur', sap.email))).text());
+    const byId = new Map(items.map((item) => [item.EXT_PRODUCT_ID, item]));
+    expect(byId.get('keyboard-0')?.DESCRIPTION).toBe('Microsoft Tastatur… kabelgebunden');
+    expect(byId.get('keyboard-1')?.DESCRIPTION).toBe('Microsoft Tastatur… kabellos');
+    expect(byId.get('keyboard-0')?.LONGTEXT).toMatch(
+      /^Microsoft Tastatur, deutsches Layout, kabelgebunden\r\n/,
+    );
+  });
+
+  it('labels the long text in the language of the call-up', async () => {
+    const sap = await newBuyer();
+    const answer = async (language: string) =>
+      parseItems(
+        await (
+          await fetch(callUrl('tastatur', sap.email), { headers: { 'accept-language': language } })
+        ).text(),
+      )[0].LONGTEXT;
+    expect(await answer('de')).toContain('\r\nLieferant: Büroprofi\r\nZustand: neu');
+    expect(await answer('en')).toContain('\r\nVendor: Büroprofi\r\nCondition: new');
   });
 
   it("is charged to the caller's search limits, one search per page it reads", async () => {

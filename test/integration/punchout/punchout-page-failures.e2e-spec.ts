@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '../../support/manual-clock';
 import { UserRole } from '../../../src/generated/prisma/client';
-import { PunchoutCatalogReader } from '../../../src/punchout/punchout-catalog.reader';
+import { PunchoutCatalogReader } from '../../../src/punchout/core/punchout-catalog.reader';
 import { issueTestToken } from '../../support/auth';
 import { createCatalog } from '../../factories/catalog.factory';
 import { addRules } from '../../factories/guidance.factory';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '../../support/manual-clock';
-import { PunchoutCartService } from '../../../src/punchout/punchout-cart.service';
-import { PunchoutExpiryScheduler } from '../../../src/punchout/punchout-expiry.scheduler';
+import { PunchoutCartService } from '../../../src/punchout/core/punchout-cart.service';
+import { PunchoutExpiryScheduler } from '../../../src/punchout/core/punchout-expiry.scheduler';
 import { UserRole } from '../../../src/generated/prisma/client';
 import { issueTestToken } from '../../support/auth';
 import { createCatalog } from '../../factories/catalog.factory';

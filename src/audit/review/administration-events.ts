@@ -1,6 +1,0 @@
-import { AuditEventTypes, AuditEventType } from '../audit-event';
-
-/** Every event that is not part of a punchout session: changes to rules, clients, users and tokens. */
-export const ADMINISTRATION_EVENT_TYPES: AuditEventType[] = Object.values(AuditEventTypes).filter(
-  (type) => !type.startsWith('punchout.'),
-);

@@ -1,0 +1,64 @@
+import type { OfferWithProduct } from '../../product/offer.repository';
+import type { OfferRow } from '../../product/product.repository';
+import { minorUnitText, vatRateOf } from '../../catalog/vat';
+import { ociCategoryOf, OciLine, taxonomyCodeOf } from '../oci/oci-fields';
+import { unitPriceAt } from './offer-pricing';
+
+/** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
+export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
+  return {
+    id: offer.id,
+    vendor: offer.vendor,
+    price: offer.price.toString(),
+    currency: offer.currency,
+    quantityTiers: (Array.isArray(offer.quantityTiers)
+      ? offer.quantityTiers
+      : []) as unknown as OfferRow['quantityTiers'],
+    quantityMin: offer.quantityMin,
+    quantityMax: offer.quantityMax,
+    condition: offer.condition,
+    fulfillment: offer.fulfillment,
+    deliveryDays: offer.deliveryDays,
+    availability: offer.availability,
+    vatRate: offer.vatRate?.toString() ?? null,
+    priceIncludesVat: offer.priceIncludesVat,
+    netPrice: (offer.netPrice ?? offer.price).toString(),
+    priceTaxLabel: offer.priceTaxLabel,
+    priceInfo: offer.priceInfo,
+    unit: offer.unit,
+    priceUnitQuantity: offer.priceUnitQuantity,
+  };
+}
+
+/**
+ * One OCI line of `quantity` of an offer: what a transfer sends for a cart line, and what VALIDATE
+ * and BACKGROUND_SEARCH send for a catalog item. OCI PRICE is THE unit price (docs/punchout.md,
+ * "Money"): the net price after tiers in the currency's minor unit, also for a vendor quoting gross;
+ * the VAT rate goes in CUST_FIELD1. Priced here, once for every protocol function.
+ */
+export function ociLineOf(offer: OfferWithProduct, quantity: number, defaultUnit: string): OciLine {
+  const product = offer.product;
+  const facts = offerFacts(offer);
+  return {
+    name: product.name,
+    quantity,
+    unit: offer.unit || defaultUnit,
+    price: minorUnitText(unitPriceAt(facts, quantity), offer.currency),
+    vatRate: vatRateOf(facts)?.toString() ?? null,
+    priceUnit: offer.priceUnitQuantity,
+    currency: offer.currency,
+    leadTimeDays: offer.deliveryDays,
+    vendorMaterial: offer.vendorSku,
+    manufacturerCode: product.manufacturer,
+    manufacturerPartNumber: product.manufacturerPartNumber,
+    materialGroup: product.unspsc,
+    productId: product.id,
+    productCode: product.productCode,
+    eclass: taxonomyCodeOf(product.taxonomies, 'eclass') ?? null,
+    category: ociCategoryOf(product.taxonomies, product.unspsc),
+    vendor: offer.vendor,
+    condition: offer.condition,
+    features: product.features,
+    offerId: offer.id,
+  };
+}

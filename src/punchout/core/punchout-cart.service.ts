@@ -1,0 +1,506 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEventTypes } from '../../audit/audit-event';
+import { PrismaService } from '../../database/prisma.service';
+import { CartItem, PunchoutSession } from '../../generated/prisma/client';
+import { evaluateOffer } from '../../guidance/guidance-evaluator';
+import { priceUnitText } from '../../catalog/catalog.messages';
+import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../../catalog/vat';
+import type { OfferRow } from '../../product/product.repository';
+import { formatMoney } from '../../common/i18n/money';
+import type { PageLanguage } from '../../web/language';
+import type { OfferWithProduct } from '../../product/offer.repository';
+import { offerFacts, ociLineOf } from './catalog-offer';
+import { OciLine } from '../oci/oci-fields';
+import {
+  cartLinePrice,
+  CartLinePrice,
+  quantityBounds,
+  quantityProblem,
+  quotedPriceAt,
+  samePrice,
+  tierAt,
+} from './offer-pricing';
+import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
+import { messagesFor } from '../shop/punchout.messages';
+import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
+import type { RevalidationChange } from './revalidation-change';
+import type { CartLineView, CartView, Notice } from '../shop/views/shop-view.models';
+import { cutText } from '../../common/text/cut-text';
+
+/**
+ * Why a cart change was refused (the page shows it; `status` is the page's HTTP status), or
+ * `closed` when the session had ended (transferred, cancelled, expired, failed) by the time the
+ * change held its row lock: the page then shows the session's outcome, as a second transfer does.
+ */
+export type CartRefusal = { status: number; notice: Notice } | { closed: true };
+
+const CLOSED: CartRefusal = { closed: true };
+
+/** A cart line with its offer as the catalog has it now (null once the offer left the catalog). */
+type CartRow = CartItem & { offer: OfferWithProduct | null };
+
+/**
+ * The cart of a session: adding (never a blocked offer, whatever is posted), changing quantities,
+ * removing, its view, and the re-validation against the catalog and rules as they are at transfer.
+ */
+@Injectable()
+export class PunchoutCartService {
+  constructor(
+    private readonly sessions: PunchoutSessionsService,
+    private readonly catalog: PunchoutCatalogReader,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  count(session: PunchoutSession): Promise<number> {
+    return this.prisma.cartItem.count({ where: { sessionId: session.id } });
+  }
+
+  /** The session's lines, oldest first, each with its offer read through the catalog's reader. */
+  private async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
+    const items = await (tx ?? this.prisma).cartItem.findMany({
+      where: { sessionId },
+      orderBy: { createdAt: 'asc' },
+    });
+    const offers = await this.catalog.offersById(
+      items.flatMap((item) => (item.offerId ? [item.offerId] : [])),
+      tx,
+    );
+    return items.map((item) => ({ ...item, offer: (item.offerId && offers.get(item.offerId)) || null }));
+  }
+
+  /** A cart change under the session's lock (PunchoutSessionsService.withOpenSession); `closed` when it had ended. */
+  private async changeOpen<T extends CartRefusal | null>(
+    session: PunchoutSession,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T | CartRefusal> {
+    const done = await this.sessions.withOpenSession(session, work);
+    return done.ended ? CLOSED : done.value;
+  }
+
+  async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
+    const rows = await this.rows(session.id);
+    const taxed: TaxedLine[] = [];
+    const lines = rows.map((row): CartLineView => {
+      if (!row.offer) {
+        // The offer left the catalog: shown as it was, not counted, removed at transfer.
+        return {
+          offerId: '',
+          productId: '',
+          productName: row.label,
+          vendor: '',
+          quantity: row.quantity,
+          min: 1,
+          max: null,
+          unitPriceText: '',
+          priceUnitText: '',
+          lineTotalText: '',
+          unavailable: true,
+        };
+      }
+      const offer = offerFacts(row.offer);
+      // The cart shows and sums what the line stores (THE unit price, its rate, its net amount):
+      // what the transfer sends once re-validation has found it current.
+      const unitPrice = new Money(row.unitPrice.toString());
+      const rate = row.vatRate === null ? null : new Money(row.vatRate.toString());
+      const net = new Money(row.lineNet.toString());
+      taxed.push({ currency: row.currency, net, vatRate: rate });
+      const { min } = quantityBounds(offer);
+      const tier = tierAt(offer, row.quantity);
+      // A vendor's gross quote, shown beside the net figure it makes (not when the offer changed since).
+      const quoted = quotedPriceAt(offer, row.quantity);
+      const quotesGross =
+        offer.priceIncludesVat &&
+        rate !== null &&
+        netUnitPrice(quoted, offer, row.currency).eq(unitPrice) &&
+        offer.currency === row.currency;
+      return {
+        offerId: row.offer.id,
+        productId: row.offer.product.id,
+        productName: row.offer.product.name,
+        vendor: row.offer.vendor,
+        quantity: row.quantity,
+        min,
+        max: offer.quantityMax,
+        unitPriceText: formatMoney(unitPrice, row.currency, lang),
+        priceUnitText: priceUnitText(offer.unit, row.priceUnitQuantity, lang),
+        vatRateText: rate === null ? null : rateText(rate, lang),
+        ...(quotesGross ? { quotedGrossText: formatMoney(quoted, row.currency, lang) } : {}),
+        ...(tier ? { tierFrom: tier.minQuantity } : {}),
+        lineTotalText: formatMoney(net, row.currency, lang),
+      };
+    });
+    return {
+      lines,
+      totals: cartTotals(taxed)
+        .sort((a, b) => a.currency.localeCompare(b.currency))
+        .map((total) => ({
+          currency: total.currency,
+          netText: formatMoney(total.net, total.currency, lang),
+          vat: total.vat.map((share) => ({
+            rateText: rateText(share.rate, lang),
+            text: formatMoney(share.vat, total.currency, lang),
+          })),
+          grossText: total.gross === null ? null : formatMoney(total.gross, total.currency, lang),
+        })),
+    };
+  }
+
+  /** Adds a quantity of an offer, or its least (to the line's quantity when it is in the cart already). */
+  async add(
+    session: PunchoutSession,
+    offerId: string,
+    wanted: number | 'least',
+    lang: PageLanguage,
+  ): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    const productId = await this.catalog.productIdOfOffer(offerId);
+    const product = productId ? await this.catalog.findProduct(productId) : undefined;
+    const offer = product?.offers.find((o) => o.id === offerId);
+    if (!product || !offer) return { status: 404, notice: { kind: 'error', text: t.offerUnknown } };
+    // "least": the offer's minimum order quantity (an add from the search results).
+    const quantity = wanted === 'least' ? quantityBounds(offer).min : wanted;
+
+    const rules = await this.catalog.cachedRules(session.organizationId);
+    const verdict = evaluateOffer(rules, product, offer);
+    if (verdict.blocked) {
+      return this.changeOpen(session, async (tx): Promise<CartRefusal> => {
+        await this.sessions.touch(session, tx);
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'add',
+          offerId,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: Number.isSafeInteger(quantity) ? quantity : null,
+          ruleIds: verdict.ruleIds,
+        });
+        return { status: 403, notice: { kind: 'error', text: t.offerBlocked(offer.vendor) } };
+      });
+    }
+
+    // What is added must itself be a whole number of at least 1: "0" would change nothing but be recorded.
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return quantityRefusal(offer, quantity, lang);
+
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
+      // Read under the session lock: a concurrent add of the same offer has committed or waits.
+      const existing = await tx.cartItem.findUnique({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+      });
+      // A cart is one currency (one cXML Total, one sum a buyer reads): another is refused here.
+      const other = await tx.cartItem.findFirst({
+        where: { sessionId: session.id, offerId: { not: null }, currency: { not: offer.currency } },
+        select: { currency: true },
+      });
+      if (other)
+        return {
+          status: 409,
+          notice: { kind: 'error', text: t.otherCurrency(offer.vendor, offer.currency, other.currency) },
+        };
+      const total = (existing?.quantity ?? 0) + quantity;
+      const problem = quantityRefusal(offer, total, lang);
+      if (problem) return problem;
+      const price = cartLinePrice(offer, total);
+      await tx.cartItem.upsert({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+        create: {
+          sessionId: session.id,
+          offerId,
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
+          quantity: total,
+          ...price,
+          vendor: cutText(offer.vendor, 200),
+          preferred: verdict.preferred,
+        },
+        update: { quantity: total, ...price, preferred: verdict.preferred },
+      });
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'add',
+        offerId,
+        productId: product.id,
+        quantity: total,
+        ...pricePayload(price),
+      });
+      return null;
+    });
+  }
+
+  /** Sets a line's quantity (its unit price follows the tier that applies). */
+  async update(
+    session: PunchoutSession,
+    offerId: string,
+    quantity: number,
+    lang: PageLanguage,
+  ): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
+      const row = await tx.cartItem.findUnique({
+        where: { sessionId_offerId: { sessionId: session.id, offerId } },
+      });
+      const current = row ? (await this.catalog.offersById([offerId], tx)).get(offerId) : undefined;
+      if (!row || !current) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      const offer = offerFacts(current);
+      const problem = quantityRefusal(offer, quantity, lang);
+      if (problem) return problem;
+      // The tier at the new quantity (a currency the offer changed to is re-validated at transfer).
+      const price = cartLinePrice(offer, quantity);
+      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, ...price } });
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'update',
+        offerId,
+        productId: current.productId,
+        quantity,
+        previousQuantity: row.quantity,
+        ...pricePayload(price),
+      });
+      return null;
+    });
+  }
+
+  async remove(session: PunchoutSession, offerId: string, lang: PageLanguage): Promise<CartRefusal | null> {
+    const t = messagesFor(lang);
+    return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
+      const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
+      if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      await this.sessions.touch(session, tx);
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'remove',
+        offerId,
+      });
+      return null;
+    });
+  }
+
+  /**
+   * A cart handed over when a session is created (cXML `edit`/`inspect`), checked as a transfer
+   * checks one: an offer gone, blocked by a rule now (rules read fresh) or whose bounds exclude the
+   * quantity is left out; the others go in at today's tier price, and a net unit price other than the
+   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are the
+   * buyer's to see (the session's `openingChanges`) and the lines are the cart "as it came in".
+   */
+  async restore(
+    tx: Tx,
+    session: PunchoutSession,
+    wanted: ReadonlyArray<{
+      offer: OfferWithProduct | null;
+      label: string;
+      quantity: number;
+      netPrice: string | null;
+    }>,
+    defaultUnit: string,
+  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[] }> {
+    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
+    const changes: RevalidationChange[] = [];
+    const lines: OciLine[] = [];
+    const added = new Set<string>();
+    for (const want of wanted) {
+      const source = want.offer;
+      if (!source || added.has(source.id)) {
+        if (!source) changes.push({ code: 'offer_gone', label: want.label });
+        continue;
+      }
+      const offer = offerFacts(source);
+      const product = source.product;
+      const verdict = evaluateOffer(rules, { ...product }, offer);
+      if (verdict.blocked) {
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'setup',
+          offerId: source.id,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: want.quantity,
+          ruleIds: verdict.ruleIds,
+        });
+        changes.push({ code: 'blocked', name: product.name, vendor: offer.vendor });
+        continue;
+      }
+      if (quantityProblem(offer, want.quantity) !== null) {
+        const { min, max } = quantityBounds(offer);
+        changes.push({ code: 'quantity_out_of_range', name: product.name, min, max });
+        continue;
+      }
+      // A cart is one currency: the first line's; a line in another is left out, and said so.
+      const cartCurrency = lines[0]?.currency;
+      if (cartCurrency !== undefined && offer.currency !== cartCurrency) {
+        changes.push({ code: 'other_currency', name: product.name, currency: offer.currency, cartCurrency });
+        continue;
+      }
+      const price = cartLinePrice(offer, want.quantity);
+      const line = ociLineOf(source, want.quantity, defaultUnit);
+      if (want.netPrice !== null && !sameAmount(want.netPrice, price.unitPrice))
+        changes.push({
+          code: 'repriced',
+          name: product.name,
+          from: { amount: want.netPrice, currency: offer.currency },
+          to: { amount: price.unitPrice, currency: offer.currency },
+        });
+      await tx.cartItem.create({
+        data: {
+          sessionId: session.id,
+          offerId: source.id,
+          label: cutText(`${product.name}, ${offer.vendor}`, 500),
+          quantity: want.quantity,
+          ...price,
+          vendor: cutText(offer.vendor, 200),
+          preferred: verdict.preferred,
+        },
+      });
+      await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+        action: 'add',
+        via: 'setup',
+        offerId: source.id,
+        productId: product.id,
+        quantity: want.quantity,
+        ...pricePayload(price),
+      });
+      added.add(source.id);
+      lines.push(line);
+    }
+    return { changes, lines };
+  }
+
+  /**
+   * Transfer's check of every line against the database as it is now (in the caller's transaction):
+   * the offer exists, no rule blocks it now (rules read fresh, not from the cache), the quantity is
+   * within min/max, the price is the current tier price. Failing lines are removed, changed prices
+   * updated; the buyer sees each change before anything is sent. Returns the lines to send when
+   * nothing changed.
+   */
+  async revalidate(
+    tx: Tx,
+    session: PunchoutSession,
+    defaultUnit: string,
+  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[]; empty: boolean }> {
+    const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
+    const rows = await this.rows(session.id, tx);
+    const changes: RevalidationChange[] = [];
+    const lines: OciLine[] = [];
+    for (const row of rows) {
+      if (!row.offer) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'offer_gone',
+          label: row.label,
+          quantity: row.quantity,
+        });
+        changes.push({ code: 'offer_gone', label: row.label });
+        continue;
+      }
+      const offer = offerFacts(row.offer);
+      const product = row.offer.product;
+      const name = product.name;
+      const verdict = evaluateOffer(rules, { ...product }, offer);
+      const { min, max } = quantityBounds(offer);
+      if (verdict.blocked) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutOfferRefused, {
+          via: 'transfer',
+          offerId: row.offerId,
+          productId: product.id,
+          vendor: offer.vendor,
+          quantity: row.quantity,
+          ruleIds: verdict.ruleIds,
+        });
+        changes.push({ code: 'blocked', name, vendor: offer.vendor });
+        continue;
+      }
+      if (quantityProblem(offer, row.quantity) !== null) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'quantity_out_of_range',
+          offerId: row.offerId,
+          quantity: row.quantity,
+          quantityMin: min,
+          quantityMax: offer.quantityMax,
+        });
+        changes.push({ code: 'quantity_out_of_range', name, min, max });
+        continue;
+      }
+      // The figures count a line as preferred by the rules it was transferred under.
+      if (row.preferred !== verdict.preferred) {
+        await tx.cartItem.update({ where: { id: row.id }, data: { preferred: verdict.preferred } });
+      }
+      // A cart is one currency (the first line's): an offer that moved to another is taken out.
+      const cartCurrency = lines[0]?.currency;
+      if (cartCurrency !== undefined && offer.currency !== cartCurrency) {
+        await tx.cartItem.delete({ where: { id: row.id } });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'remove',
+          reason: 'other_currency',
+          offerId: row.offerId,
+          quantity: row.quantity,
+          currency: offer.currency,
+        });
+        changes.push({ code: 'other_currency', name, currency: offer.currency, cartCurrency });
+        continue;
+      }
+      const current = cartLinePrice(offer, row.quantity);
+      const stored = {
+        unitPrice: row.unitPrice.toString(),
+        currency: row.currency,
+        vatRate: row.vatRate?.toString() ?? null,
+        priceUnitQuantity: row.priceUnitQuantity,
+      };
+      if (!samePrice(stored, current)) {
+        await tx.cartItem.update({ where: { id: row.id }, data: current });
+        await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
+          action: 'reprice',
+          offerId: row.offerId,
+          previousUnitPrice: stored.unitPrice,
+          previousVatRate: stored.vatRate,
+          ...pricePayload(current),
+        });
+        changes.push(
+          sameAmount(stored.unitPrice, current.unitPrice) &&
+            stored.currency === current.currency &&
+            stored.priceUnitQuantity === current.priceUnitQuantity
+            ? { code: 'vat_changed', name, from: stored.vatRate, to: current.vatRate }
+            : {
+                code: 'repriced',
+                name,
+                from: { amount: stored.unitPrice, currency: stored.currency },
+                to: { amount: current.unitPrice, currency: current.currency },
+              },
+        );
+        continue;
+      }
+      lines.push(ociLineOf(row.offer, row.quantity, defaultUnit));
+    }
+    return { changes, lines, empty: rows.length === 0 };
+  }
+}
+
+/** A line's price as cart events record it: THE unit price (net), its currency, rate and price unit. */
+function pricePayload(price: CartLinePrice): Record<string, unknown> {
+  return {
+    unitPrice: price.unitPrice,
+    priceBasis: 'net',
+    currency: price.currency,
+    vatRate: price.vatRate,
+    priceUnitQuantity: price.priceUnitQuantity,
+  };
+}
+
+function sameAmount(a: string, b: string): boolean {
+  return new Money(a).eq(b);
+}
+
+function quantityRefusal(
+  offer: OfferRow,
+  quantity: number,
+  lang: PageLanguage,
+): { status: number; notice: Notice } | null {
+  const t = messagesFor(lang);
+  const problem = quantityProblem(offer, quantity);
+  if (problem === null) return null;
+  const { min, max } = quantityBounds(offer);
+  const text =
+    problem === 'not_a_number'
+      ? t.quantityNotNumber
+      : problem === 'below_min'
+        ? t.quantityBelow(min)
+        : t.quantityAbove(max);
+  return { status: 400, notice: { kind: 'error', text } };
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { cutText } from '../../common/text/cut-text';
+import type { CxmlSetupRequest } from './cxml-setup-request.parser';
+
+/** How many characters of the document's start a summary keeps (its prolog and root, typically). */
+const HEAD_LENGTH = 256;
+
+/** Where a credential's secret starts: the head of a document stops before it. */
+const SECRET_ELEMENT = /<\s*(SharedSecret|CredentialMac|DigitalSignature)\b/i;
+
+export interface CxmlRefusalCaller {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * What the audit trail records of a setup refused before its sender was authenticated (a wrong
+ * SharedSecret, a revoked client): a summary of bounded size, never the document. Whoever knows a
+ * client id can send such a request, so recording what it says (up to CXML_MAX_BYTES of Extrinsics)
+ * would let anyone grow that organization's chain at will. The summary still identifies the document
+ * (its size and SHA-256, to compare with the sender's copy) and shows how it starts (its first
+ * characters, cut before any credential's secret), and what it claims, each value cut short.
+ */
+export function cxmlRefusalSummary(
+  document: string,
+  request: CxmlSetupRequest,
+  caller: CxmlRefusalCaller,
+): Record<string, unknown> {
+  const head = cutText(document, HEAD_LENGTH);
+  const secretAt = head.search(SECRET_ELEMENT);
+  return {
+    document: {
+      bytes: Buffer.byteLength(document),
+      sha256: createHash('sha256').update(document).digest('hex'),
+      head: secretAt === -1 ? head : head.slice(0, secretAt),
+      extrinsics: Object.keys(request.extrinsics).length,
+      items: request.items.length,
+    },
+    payloadId: cutText(request.payloadId, 100),
+    operation: request.operation,
+    sender: {
+      domain: cutText(request.sender.domain, 100),
+      identity: cutText(request.sender.identity, 100),
+      userAgent: request.sender.userAgent === null ? null : cutText(request.sender.userAgent, 100),
+    },
+    ip: cutText(caller.ip, 100),
+    userAgent: caller.userAgent === undefined ? null : cutText(caller.userAgent, 200),
+  };
+}

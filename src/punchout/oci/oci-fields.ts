@@ -1,0 +1,236 @@
+/**
+ * The OCI return cart as the ordered [name, value] pairs the browser posts to the HOOK_URL
+ * (../../docs/punchout.md, OCI.md). Pure: values are plain text here; the page's renderer
+ * HTML-escapes them into hidden inputs, and the browser posts them byte for byte.
+ */
+import type { PageLanguage } from '../../web/language';
+import { messagesFor } from '../shop/punchout.messages';
+
+export type OciField = [name: string, value: string];
+
+export interface OciLine {
+  /** Full product name (DESCRIPTION is cut at 40 UTF-16 units; LONGTEXT carries it whole). */
+  name: string;
+  quantity: number;
+  /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
+  unit: string;
+  /**
+   * THE unit price: NET (VAT excluded, also for vendors quoting gross) of `priceUnit` units after
+   * quantity tiers, in the currency's minor unit, formatted with "." ("3.49", JPY "1817"). Never a
+   * gross figure: SAP adds tax itself.
+   */
+  price: string;
+  /** VAT rate in percent ("19", "5.5"), sent as CUST_FIELD1; null or absent when not stated. */
+  vatRate?: string | null;
+  priceUnit: number;
+  currency: string;
+  leadTimeDays: number | null;
+  /** Vendor's product number (offer SKU). */
+  vendorMaterial: string | null;
+  manufacturerCode: string | null;
+  manufacturerPartNumber: string | null;
+  /** Material group: the product's UNSPSC code when known. */
+  materialGroup: string | null;
+  productId: string;
+  /** Our product code (cXML's SupplierPartID when the offer has no SKU); OCI does not send it. */
+  productCode?: string;
+  /** The product's eCl@ss code when known (cXML sends it beside UNSPSC; OCI sends one of the two). */
+  eclass?: string | null;
+  category: { schema: 'UNSPSC' | 'ECLASS'; id: string } | null;
+  vendor: string;
+  condition: string;
+  features: readonly string[];
+  offerId: string;
+}
+
+/**
+ * OCI field lengths (SAP structure BBP_OCI) in UTF-16 units; identifiers that do not fit are left
+ * out, texts are cut (cut), a unit that is not a code is replaced by the default.
+ */
+export const OCI_LENGTHS = {
+  DESCRIPTION: 40,
+  QUANTITY: 15,
+  UNIT: 3,
+  PRICE: 15,
+  PRICEUNIT: 5,
+  CURRENCY: 5,
+  LEADTIME: 5,
+  VENDORMAT: 40,
+  MANUFACTCODE: 10,
+  MANUFACTMAT: 40,
+  MATGROUP: 10,
+  EXT_PRODUCT_ID: 40,
+  EXT_SCHEMA_TYPE: 10,
+  EXT_CATEGORY_ID: 60,
+  CUST_FIELD1: 10,
+  CUST_FIELD5: 50,
+} as const;
+
+/** Longest LONGTEXT we send (the receiver wraps it at 132 characters per line). */
+export const LONGTEXT_MAX = 4000;
+
+/** The unit sent when a line's unit is not a UN/ECE Rec. 20 code of 1-3 characters (OCI_DEFAULT_UNIT's default). */
+export const FALLBACK_UNIT = 'PCE';
+
+const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
+
+/**
+ * Control characters (tabs, line breaks, NUL, C1 such as U+0085 NEL) and the line and paragraph
+ * separators U+2028, U+2029 become single spaces; OCI fields are single-line text.
+ */
+export function singleLine(value: string): string {
+  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * At most `max` UTF-16 units (SAP's CHAR fields count them: an emoji takes two), cut between
+ * grapheme clusters, so an accent stays with its letter and a flag or emoji sequence is kept whole
+ * or left out whole; whitespace left at the end of a cut is trimmed.
+ */
+export function cut(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let kept = '';
+  for (const { segment } of graphemes.segment(value)) {
+    if (kept.length + segment.length > max) break;
+    kept += segment;
+  }
+  return kept.trimEnd();
+}
+
+function fits(value: string | null | undefined, max: number): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= max;
+}
+
+/** The line's unit as a code, or the default: a code cut short (ABCD -> ABC) would name another unit. */
+function unitOf(unit: string, defaultUnit: string): string {
+  const code = singleLine(unit).toUpperCase();
+  return UNIT_CODE.test(code) ? code : defaultUnit;
+}
+
+/**
+ * The long text of a line: full name, vendor, condition, features, one per line, labelled in the
+ * session's language (the buyer reads it in the procurement system). Line breaks are CR LF because
+ * browsers normalize every line break in a posted form to CR LF: what we store is then byte for byte
+ * what the HOOK_URL receives.
+ */
+export function longTextOf(line: OciLine, language: PageLanguage = 'en'): string {
+  const t = messagesFor(language);
+  const condition = singleLine(line.condition);
+  const parts = [
+    singleLine(line.name),
+    `${t.ociLongText.vendor}: ${singleLine(line.vendor)}`,
+    `${t.ociLongText.condition}: ${t.conditions[condition] ?? condition}`,
+    ...(line.vatRate ? [t.ociLongText.vat(singleLine(line.vatRate))] : []),
+    ...line.features.map((feature) => `- ${singleLine(feature)}`).filter((feature) => feature !== '- '),
+  ];
+  return cut(parts.join('\r\n'), LONGTEXT_MAX);
+}
+
+/** Where two texts first differ (the length of their common beginning). */
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * `name` in at most 40 units, showing the word where it first differs from `rivals` (other names that
+ * cut to the same 40): the beginning up to a word end, "…", then the name from that word on
+ * ("Microsoft Tastatur… kabelgebunden"), so a buyer can tell the lines apart in SAP's item list.
+ */
+function distinguishingCut(name: string, rivals: readonly string[]): string {
+  const max = OCI_LENGTHS.DESCRIPTION;
+  const differsAt = Math.min(...rivals.map((rival) => sharedStart(name, rival)));
+  const wordStart = name.lastIndexOf(' ', differsAt) + 1;
+  // Keep at least a third of the field for the beginning, so the product stays recognisable.
+  const tail = cut(name.slice(wordStart), max - Math.ceil(max / 3));
+  const head = cut(name.slice(0, wordStart), max - tail.length - 2);
+  const lastWordEnd = head.length === wordStart ? head.length : head.lastIndexOf(' ');
+  const kept = (lastWordEnd > 0 ? head.slice(0, lastWordEnd) : head).replace(/[\s,;:.\-–]+$/u, '');
+  return `${kept}… ${tail}`;
+}
+
+/**
+ * The DESCRIPTION of every line: the name cut at 40 units; where two different names cut to the same
+ * text, each shows where it differs, and two lines of one name (one product from two vendors) add
+ * the vendor.
+ */
+export function descriptionsOf(lines: readonly Pick<OciLine, 'name' | 'vendor'>[]): string[] {
+  const max = OCI_LENGTHS.DESCRIPTION;
+  const names = lines.map((line) => singleLine(line.name));
+  const plain = names.map((name) => cut(name, max));
+  const distinct = names.map((name, i) => {
+    const rivals = names.filter((other, j) => j !== i && plain[j] === plain[i] && other !== name);
+    return rivals.length === 0 ? plain[i] : distinguishingCut(name, rivals);
+  });
+  return distinct.map((description, i) => {
+    const twin = distinct.some((other, j) => j !== i && other === description);
+    if (!twin) return description;
+    const vendor = ` (${cut(singleLine(lines[i].vendor), Math.floor(max / 2))})`;
+    return `${cut(names[i], max - vendor.length)}${vendor}`;
+  });
+}
+
+/**
+ * Every field of every line, numbered 1..n without gaps, in a fixed order per line. `defaultUnit`
+ * (the configured OCI_DEFAULT_UNIT) replaces a unit that is not a 1-3 character code; `language`
+ * is the session's, for the long text's labels.
+ */
+export function buildOciFields(
+  lines: readonly OciLine[],
+  options: { defaultUnit?: string; language?: PageLanguage } = {},
+): OciField[] {
+  const defaultUnit = options.defaultUnit ?? FALLBACK_UNIT;
+  const descriptions = descriptionsOf(lines);
+  const fields: OciField[] = [];
+  lines.forEach((line, index) => {
+    const n = index + 1;
+    const add = (name: string, value: string) => fields.push([`NEW_ITEM-${name}[${n}]`, value]);
+    const addIfFits = (name: keyof typeof OCI_LENGTHS, value: string | null | undefined) => {
+      const text = value === null || value === undefined ? null : singleLine(value);
+      if (fits(text, OCI_LENGTHS[name])) add(name, text);
+    };
+    add('DESCRIPTION', descriptions[index]);
+    add('QUANTITY', String(line.quantity));
+    add('UNIT', unitOf(line.unit, defaultUnit));
+    add('PRICE', line.price);
+    add('PRICEUNIT', String(line.priceUnit));
+    add('CURRENCY', singleLine(line.currency).toUpperCase());
+    if (line.leadTimeDays !== null) add('LEADTIME', String(line.leadTimeDays));
+    addIfFits('VENDORMAT', line.vendorMaterial);
+    addIfFits('MANUFACTCODE', line.manufacturerCode);
+    addIfFits('MANUFACTMAT', line.manufacturerPartNumber);
+    addIfFits('MATGROUP', line.materialGroup);
+    addIfFits('EXT_PRODUCT_ID', line.productId);
+    if (line.category && fits(line.category.id, OCI_LENGTHS.EXT_CATEGORY_ID)) {
+      add('EXT_SCHEMA_TYPE', line.category.schema);
+      add('EXT_CATEGORY_ID', line.category.id);
+    }
+    addIfFits('CUST_FIELD1', line.vatRate);
+    addIfFits('CUST_FIELD5', line.offerId);
+    // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
+    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, options.language)]);
+  });
+  return fields;
+}
+
+/** A product's taxonomy code of one type (`unspsc`, `eclass`), when its taxonomies list one. */
+export function taxonomyCodeOf(taxonomies: unknown, type: 'unspsc' | 'eclass'): string | undefined {
+  const list = Array.isArray(taxonomies) ? (taxonomies as Array<{ type?: unknown; code?: unknown }>) : [];
+  return list.find(
+    (t) => typeof t.type === 'string' && t.type.toLowerCase() === type && typeof t.code === 'string',
+  )?.code as string | undefined;
+}
+
+/** The classification OCI should carry: UNSPSC first, else eCl@ss. */
+export function ociCategoryOf(
+  taxonomies: unknown,
+  unspsc: string | null,
+): { schema: 'UNSPSC' | 'ECLASS'; id: string } | null {
+  const un = taxonomyCodeOf(taxonomies, 'unspsc') ?? unspsc ?? undefined;
+  if (un) return { schema: 'UNSPSC', id: un };
+  const eclass = taxonomyCodeOf(taxonomies, 'eclass');
+  return eclass ? { schema: 'ECLASS', id: eclass } : null;
+}
