@@ -10,6 +10,9 @@ export interface QuantityTierRow {
 export interface OfferRow {
   id: string;
   vendor: string;
+  /** The offer's supplier, and the catalog import that last changed it (null: not imported from a supplier's file). */
+  supplierId: string;
+  importId: string | null;
   /** Decimal text as stored (no binary rounding until the response). */
   price: string;
   currency: string;
@@ -87,7 +90,7 @@ export class ProductRepository {
                  'reviewCount', p.review_count, 'categoryPath', p.category_path, 'unspsc', p.unspsc,
                  'offers', coalesce((
                    SELECT json_agg(json_build_object(
-                            'id', o.id, 'vendor', o.vendor, 'price', o.price::text, 'currency', o.currency,
+                            'id', o.id, 'vendor', o.vendor, 'supplierId', o.supplier_id, 'importId', o.import_id, 'price', o.price::text, 'currency', o.currency,
                             'quantityTiers', o.quantity_tiers, 'quantityMin', o.quantity_min,
                             'quantityMax', o.quantity_max, 'condition', o.condition, 'fulfillment', o.fulfillment,
                             'deliveryDays', o.delivery_days, 'availability', o.availability,

@@ -209,8 +209,9 @@ export class PunchoutCartService {
           ...price,
           vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
+          ...catalogSourceOf(offer),
         },
-        update: { quantity: total, ...price, preferred: verdict.preferred },
+        update: { quantity: total, ...price, preferred: verdict.preferred, ...catalogSourceOf(offer) },
       });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -243,7 +244,10 @@ export class PunchoutCartService {
       if (problem) return problem;
       // The tier at the new quantity (a currency the offer changed to is re-validated at transfer).
       const price = cartLinePrice(offer, quantity);
-      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, ...price } });
+      await tx.cartItem.update({
+        where: { id: row.id },
+        data: { quantity, ...price, ...catalogSourceOf(current) },
+      });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'update',
@@ -343,6 +347,7 @@ export class PunchoutCartService {
           ...price,
           vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
+          ...catalogSourceOf(source),
         },
       });
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -444,7 +449,7 @@ export class PunchoutCartService {
         priceUnitQuantity: row.priceUnitQuantity,
       };
       if (!samePrice(stored, current)) {
-        await tx.cartItem.update({ where: { id: row.id }, data: current });
+        await tx.cartItem.update({ where: { id: row.id }, data: { ...current, ...catalogSourceOf(offer) } });
         await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'reprice',
           offerId: row.offerId,
@@ -503,4 +508,12 @@ function quantityRefusal(
         ? t.quantityBelow(min)
         : t.quantityAbove(max);
   return { status: 400, notice: { kind: 'error', text } };
+}
+
+/** Which supplier and catalog import a line's offer came from (recorded on the line for auditors). */
+function catalogSourceOf(offer: { supplierId: string; importId: string | null }): {
+  supplierId: string;
+  importId: string | null;
+} {
+  return { supplierId: offer.supplierId, importId: offer.importId };
 }

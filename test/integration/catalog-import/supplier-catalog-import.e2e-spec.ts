@@ -6,6 +6,8 @@ import { createClient, createOrganization, createUser } from '../../factories/id
 import { bearer, issueTestToken } from '../../support/auth';
 import { cli } from '../../support/cli';
 import { bodyOf, Json } from '../../support/http';
+import { onTestApp, startPunchout } from '../../factories/punchout.factory';
+import { csrfOf, getPage, postForm } from '../../support/punchout-pages';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 const EXAMPLES = join(__dirname, '../../../docs/examples');
@@ -21,7 +23,9 @@ describe('supplier catalog import', () => {
     dir = mkdtempSync(join(tmpdir(), 'supplier-import-'));
     const organization = await createOrganization(t.prisma);
     const { client } = await createClient(t.prisma, organization);
-    token = await issueTestToken(t.prisma, await createUser(t.prisma, organization), client);
+    token = await issueTestToken(t.prisma, await createUser(t.prisma, organization), client, {
+      expiresInSeconds: 86_400,
+    });
     for (const [slug, name] of [
       ['schmidt', 'Schreibwaren Schmidt GmbH'],
       ['alpha', 'Alpha Elektro'],
@@ -131,6 +135,25 @@ describe('supplier catalog import', () => {
     );
     expect(again.report.products).toMatchObject({ created: 0, updated: 0 });
     expect(again.report.offers).toMatchObject({ created: 0, updated: 0, withdrawn: 0 });
+  });
+
+  it('records on a cart line the supplier and the import its offer came from', async () => {
+    const paper = await t.prisma.product.findFirstOrThrow({ where: { gtin: '4006381333931' } });
+    const offer = await t.prisma.offer.findFirstOrThrow({ where: { productId: paper.id } });
+    expect(offer.importId).not.toBeNull();
+    const { body } = await startPunchout(t.baseUrl, token, paper.id, {
+      callbackUrl: 'https://srm.example.com/hook',
+    });
+    const start = await getPage(onTestApp(body.redirectUrl, t.baseUrl));
+    const url = `${t.baseUrl}${start.location}`;
+    const csrf = csrfOf((await getPage(url)).html);
+    expect((await postForm(`${url}/cart/add`, { csrf, offerId: offer.id, quantity: '5' })).status).toBe(303);
+    const line = await t.prisma.cartItem.findFirstOrThrow({ where: { offerId: offer.id } });
+    expect(line).toMatchObject({
+      supplierId: offer.supplierId,
+      importId: offer.importId,
+      vendor: offer.vendor,
+    });
   });
 
   it('joins two suppliers offering the same GTIN into one product with both offers', async () => {
