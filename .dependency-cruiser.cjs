@@ -69,6 +69,9 @@ const PUBLIC_FILES = {
     'supplier-import/catalog-import-report.ts', // what a supplier catalog import did (CLI, API, audit)
     'formats/supplier-item.ts', // the catalog formats and CatalogFileError (a file that cannot be used: CLI exit 1, API 422)
   ],
+  'catalog-import': [
+    'catalog-import-body.parser.ts', // the catalog file body parser, registered with the XML one at bootstrap (body-parsers.ts)
+  ],
   guidance: [
     'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with
     'guidance-rule.ts', // the one list of effects and matchers (light: the operator CLI's help names them)

@@ -29,6 +29,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
 import { SupplierModule } from './supplier/supplier.module';
+import { CatalogImportModule } from './catalog-import/catalog-import.module';
 
 @Module({})
 export class AppModule {
@@ -61,6 +62,7 @@ export class AppModule {
         ProductModule,
         PunchoutModule,
         SupplierModule,
+        CatalogImportModule,
         ImagesModule,
       ],
       providers: [

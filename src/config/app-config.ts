@@ -111,6 +111,12 @@ export class AppConfig {
     /** Largest setup request body, in bytes. */
     maxBytes: number;
   };
+  readonly catalogImports!: {
+    /** Largest catalog file the API takes, in bytes. */
+    maxBytes: number;
+    /** Where an uploaded file waits while it is imported (in DATA_DIR). */
+    spoolDir: string;
+  };
   /** Absolute: where the gateway keeps the files it makes (DATA_DIR, by default the installation's .data). */
   readonly dataDir!: string;
   readonly audit!: {
@@ -288,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cxml: {
       defaultUnit: vars.CXML_DEFAULT_UNIT,
       maxBytes: vars.CXML_MAX_BYTES,
+    },
+    catalogImports: {
+      maxBytes: vars.CATALOG_IMPORT_MAX_BYTES,
+      spoolDir: join(dataDir, 'catalog-imports'),
     },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,

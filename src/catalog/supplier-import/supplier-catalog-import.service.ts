@@ -327,7 +327,14 @@ export class SupplierCatalogImportService {
     await this.repository.refreshProducts(client, searchIds, []);
   }
 
-  /** The import's row, committed before the file is read (the API answers its id; a crash leaves it `running`). */
+  /**
+   * The import's row (status `running`), committed before the file is read: the API answers its id at
+   * once; a process that stops during the import leaves it `running` (its transaction rolled back).
+   */
+  async register(importId: string, request: SupplierCatalogImportRequest): Promise<void> {
+    await this.recordStart(importId, request);
+  }
+
   private async recordStart(
     importId: string,
     request: SupplierCatalogImportRequest,
