@@ -97,9 +97,10 @@ export class ProductRepository {
                             'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
                             'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                     FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL), '[]'::json))::text AS row
+                     FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL), '[]'::json))::text AS row
           FROM product p
-         -- A product whose every offer was withdrawn is not found (its row stays for sessions and the audit).
+         -- A product whose every offer was withdrawn is not found (its row stays for sessions and the audit);
+         -- contract offers are not counted: a product only in contract catalogs is not found either.
          WHERE p.id = $1 AND (p.offer_count > 0 OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`,
           values: [id],
         }),

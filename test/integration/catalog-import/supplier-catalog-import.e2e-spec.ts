@@ -392,6 +392,39 @@ describe('supplier catalog import', () => {
     expect(events[0].actorLabel).toMatch(/^cli:/);
   });
 
+  it("never shows another organization's contract offers: not in product details, search results, prices or counts", async () => {
+    const contractor = await createOrganization(t.prisma);
+    const gtin = '4008705057035';
+    const publicFile = file(
+      'public.xml',
+      bmecat([{ pid: 'PUB-1', name: 'Hutschienenklemme grau', price: '10.00', gtin }]),
+    );
+    expect((await importJson(publicFile, '--supplier', 'nord')).code).toBe(0);
+    const shared = await t.prisma.product.findFirstOrThrow({ where: { gtin } });
+    const countBefore = (await search('Hutschienenklemme')).count.value;
+    const contract = file(
+      'contract-2.xml',
+      bmecat([
+        { pid: 'C-1', name: 'Hutschienenklemme grau (Rahmenvertrag)', price: '1.00', gtin },
+        { pid: 'C-2', name: 'Sonderanfertigung Schaltschrank Vertrag', price: '999.00' },
+      ]),
+    );
+    const imported = await importJson(contract, '--supplier', 'beta', '--org', contractor.slug);
+    expect(imported.report.offers.created).toBe(2);
+    const onlyContract = await t.prisma.offer.findFirstOrThrow({ where: { vendorSku: 'C-2' } });
+
+    // This test's organization is not the contractor.
+    expect((await product(onlyContract.productId)).status).toBe(404);
+    expect((await search('Sonderanfertigung Schaltschrank')).count.value).toBe(0);
+    const details = await bodyOf(await product(shared.id));
+    expect(details.offers.map((o: Json) => [o.vendor, o.price.amount])).toEqual([
+      ['Büroversand Nord GmbH', 10],
+    ]);
+    const found = await search('Hutschienenklemme');
+    expect(found.count.value).toBe(countBefore);
+    expect(found.data.find((hit: Json) => hit.id === shared.id)?.price?.amount).toBe(10);
+  });
+
   it('keeps the own-shape import without --supplier, and gives its offers to a supplier with it', async () => {
     const plain = await cli(t.database.url, 'catalog', 'import', join(EXAMPLES, 'catalog.jsonl'), '--json');
     expect(plain.code).toBe(0);
