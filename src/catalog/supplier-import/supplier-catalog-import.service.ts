@@ -297,10 +297,19 @@ export class SupplierCatalogImportService {
           : item.manufacturerKey
             ? catalogIdOf('pm', item.manufacturerKey)
             : catalogIdOf('ps', scope.supplierId, scope.organizationId, item.supplierItemKey));
-      const write = { id: productId, gtin: item.gtin, manufacturerKey: item.manufacturerKey, content };
+      const ids = [...(searchIds.get(productId) ?? []), ...item.searchIds];
+      searchIds.set(productId, ids);
+      const write = {
+        id: productId,
+        gtin: item.gtin,
+        manufacturerKey: item.manufacturerKey,
+        content,
+        searchIds: ids,
+      };
       const target = known ? matched : created;
       const previous = target.get(productId);
       if (!previous || previous.content.score < content.score) target.set(productId, write);
+      else previous.searchIds = ids;
       offers.push({
         ...(item.offer as NonNullable<ImportedItem['offer']>),
         id:
@@ -308,7 +317,6 @@ export class SupplierCatalogImportService {
           catalogIdOf('so', scope.supplierId, scope.organizationId, item.supplierItemKey),
         productId,
       });
-      searchIds.set(productId, [...(searchIds.get(productId) ?? []), ...item.searchIds]);
       touched.add(productId);
     }
     const inserted = await this.repository.insertProducts(client, scope, [...created.values()]);
@@ -324,7 +332,12 @@ export class SupplierCatalogImportService {
       client,
       offers.map((offer) => offer.id),
     );
-    await this.repository.refreshProducts(client, searchIds, []);
+    // New products were written with their identifiers; matched ones gain this supplier's.
+    await this.repository.refreshProducts(
+      client,
+      new Map([...searchIds].filter(([id]) => !created.has(id))),
+      [],
+    );
   }
 
   /**

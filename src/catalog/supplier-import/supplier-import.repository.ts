@@ -25,6 +25,8 @@ export interface MatchedProduct {
 
 export interface ProductWrite {
   id: string;
+  /** Identifiers search finds the product by (GTIN, part numbers): written with a new product. */
+  searchIds?: string[];
   gtin: string | null;
   manufacturerKey: string | null;
   content: ImportedContent;
@@ -118,12 +120,12 @@ export class SupplierImportRepository {
        SELECT t.id, t.id, t.name, t.brand, t.manufacturer, t."manufacturerPartNumber", t.description,
               t.overview, t.images, t.taxonomies,
               coalesce(CASE WHEN t.unspsc IS NOT NULL THEN catalog_category_for_unspsc(t.unspsc) END, 'other'),
-              t.unspsc, '', t."searchParts", '', t.gtin, t."manufacturerKey", t.texts, t.facts, t.links,
+              t.unspsc, '', t."searchParts", t."searchIds", t.gtin, t."manufacturerKey", t.texts, t.facts, t.links,
               t.keywords, $2::uuid, t.score, now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, name text, brand text, manufacturer text,
               "manufacturerPartNumber" text, description text, overview jsonb, images jsonb, taxonomies jsonb,
-              unspsc text, "searchParts" text, gtin text, "manufacturerKey" text, texts jsonb, facts jsonb,
-              links jsonb, keywords text[], score int)
+              unspsc text, "searchParts" text, "searchIds" text, gtin text, "manufacturerKey" text,
+              texts jsonb, facts jsonb, links jsonb, keywords text[], score int)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(products.map(productJson)), scope.supplierId],
     );
@@ -281,10 +283,7 @@ export class SupplierImportRepository {
     searchIds: Map<string, string[]>,
     productIds: Iterable<string>,
   ): Promise<void> {
-    const additions = [...searchIds].map(([id, ids]) => ({
-      id,
-      ids: [...new Set(ids.map(normalizeIdentifier).filter((x) => /^[a-z0-9]{3,}$/.test(x)))],
-    }));
+    const additions = [...searchIds].map(([id, ids]) => ({ id, ids: normalizedIds(ids) }));
     if (additions.length > 0) {
       await client.query(
         `UPDATE product p SET search_ids = (
@@ -321,6 +320,7 @@ function productJson(product: ProductWrite): Record<string, unknown> {
     taxonomies: content.taxonomies,
     unspsc: content.unspsc,
     searchParts: content.searchParts,
+    searchIds: searchIdText(product.searchIds ?? []),
     gtin: product.gtin,
     manufacturerKey: product.manufacturerKey,
     texts: content.texts,
@@ -329,4 +329,13 @@ function productJson(product: ProductWrite): Record<string, unknown> {
     keywords: content.keywords,
     score: content.score,
   };
+}
+
+/** Identifiers as search indexes them (search-terms.ts): normalized, at least 3 characters, each once. */
+function normalizedIds(ids: string[]): string[] {
+  return [...new Set(ids.map(normalizeIdentifier).filter((id) => /^[a-z0-9]{3,}$/.test(id)))];
+}
+
+function searchIdText(ids: string[]): string {
+  return normalizedIds(ids).join(' ');
 }
