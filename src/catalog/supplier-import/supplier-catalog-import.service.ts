@@ -13,6 +13,7 @@ import {
   CatalogFileError,
   type CatalogFormat,
   type CatalogHeader,
+  type CatalogReadEvent,
   type TextLanguage,
 } from '../formats/supplier-item';
 import {
@@ -164,6 +165,21 @@ export class SupplierCatalogImportService {
       importId,
     };
     await this.repository.begin(client, scope);
+    try {
+      await this.readInto(client, reader.read(whole), scope, request, report);
+    } finally {
+      this.repository.end(scope);
+    }
+  }
+
+  /** The items of the file into the open transaction, then a full catalog's withdrawals. */
+  private async readInto(
+    client: PoolClient,
+    events: AsyncIterable<CatalogReadEvent>,
+    scope: ImportScope,
+    request: SupplierCatalogImportRequest,
+    report: CatalogImportReport,
+  ): Promise<void> {
     const warnings = new WarningTally();
     const now = this.clock.now();
     let header: CatalogHeader | null = null;
@@ -180,7 +196,7 @@ export class SupplierCatalogImportService {
       await this.writeBatch(client, scope, items, report, reject);
       request.onProgress?.({ bytesRead: report.file.bytes, items: report.items });
     };
-    for await (const event of reader.read(whole)) {
+    for await (const event of events) {
       if (event.type === 'header') {
         header = event.header;
         report.formatVersion = header.formatVersion;

@@ -53,11 +53,26 @@ export class SupplierImportRepository {
       `catalog-import:${scope.supplierId}:${scope.organizationId ?? ''}`,
     ]);
     await client.query('CREATE TEMPORARY TABLE import_seen (id varchar(64) PRIMARY KEY) ON COMMIT DROP');
+    const { rows } = await client.query<{ legacy: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM offer WHERE supplier_id = $1 AND ${inScope(scope)}
+                        AND supplier_item_key IS NULL) AS legacy`,
+      [scope.supplierId, scope.organizationId],
+    );
+    this.legacyScopes.set(scope.importId, rows[0].legacy);
+  }
+
+  /** Per import: whether its scope has offers written before supplier keys existed (looked up once). */
+  private readonly legacyScopes = new Map<string, boolean>();
+
+  /** The import is over: what begin() noted for it is dropped. */
+  end(scope: ImportScope): void {
+    this.legacyScopes.delete(scope.importId);
   }
 
   /**
-   * The scope's offers of these item keys (withdrawn ones too: they come back). An offer written
-   * before supplier keys existed (an own-shape import) is found by its vendor SKU and adopted.
+   * The scope's offers of these item keys (withdrawn ones too: they come back), through the unique
+   * index of supplier, organization and key. An offer written before supplier keys existed (an
+   * own-shape import) is found by its vendor SKU and adopted, where the scope has such offers.
    */
   async existingOffers(
     client: PoolClient,
@@ -65,15 +80,22 @@ export class SupplierImportRepository {
     keys: string[],
   ): Promise<Map<string, ExistingOffer>> {
     const { rows } = await client.query<{ id: string; product_id: string; key: string }>(
-      `SELECT DISTINCT ON (key) id, product_id, key FROM (
-         SELECT id, product_id, coalesce(supplier_item_key, vendor_sku) AS key, supplier_item_key IS NULL AS legacy
-           FROM offer
-          WHERE supplier_id = $1 AND organization_id IS NOT DISTINCT FROM $2::uuid
-            AND (supplier_item_key = ANY($3) OR (supplier_item_key IS NULL AND vendor_sku = ANY($3)))
-       ) o ORDER BY key, legacy, id`,
+      `SELECT id, product_id, supplier_item_key AS key FROM offer
+        WHERE supplier_id = $1 AND ${inScope(scope)} AND supplier_item_key = ANY($3)`,
       [scope.supplierId, scope.organizationId, keys],
     );
-    return new Map(rows.map((row) => [row.key, { id: row.id, productId: row.product_id }]));
+    const found = new Map(rows.map((row) => [row.key, { id: row.id, productId: row.product_id }]));
+    const missing = keys.filter((key) => !found.has(key));
+    if (missing.length > 0 && this.legacyScopes.get(scope.importId)) {
+      const legacy = await client.query<{ id: string; product_id: string; key: string }>(
+        `SELECT DISTINCT ON (vendor_sku) id, product_id, vendor_sku AS key FROM offer
+          WHERE supplier_id = $1 AND ${inScope(scope)} AND supplier_item_key IS NULL AND vendor_sku = ANY($3)
+          ORDER BY vendor_sku, id`,
+        [scope.supplierId, scope.organizationId, missing],
+      );
+      for (const row of legacy.rows) found.set(row.key, { id: row.id, productId: row.product_id });
+    }
+    return found;
   }
 
   /** Products by GTIN and by manufacturer key (the oldest product where several share one). */
@@ -338,4 +360,14 @@ function normalizedIds(ids: string[]): string[] {
 
 function searchIdText(ids: string[]): string {
   return normalizedIds(ids).join(' ');
+}
+
+/**
+ * The scope's organization as the unique index of supplier, organization and key can use it (the
+ * parameter $2 is the organization id or null in both forms).
+ */
+function inScope(scope: ImportScope): string {
+  return scope.organizationId === null
+    ? '(organization_id IS NULL AND $2::uuid IS NULL)'
+    : 'organization_id = $2::uuid';
 }
