@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { RECEIVED_JSON } from '../common/decorators/received-json.decorator';
 import { ApiError } from '../common/http/api-error';
 import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
 import {
@@ -63,6 +64,8 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
         ),
       );
     }
+    // Kept beside the parsed body for the routes that store the document as received (purchase orders).
+    (request as unknown as Record<symbol, string>)[RECEIVED_JSON] = text;
     parseJson(request, text, done);
   });
 }

@@ -2,20 +2,20 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
+import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { ClientsService } from '../../oauth/clients.service';
-import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
-import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
-import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { EntryAuthenticator, EntryRefusal } from '../core/entry-authenticator.service';
 import { PunchoutCartService } from '../core/punchout-cart.service';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
-import { PunchoutSessionsService, SessionStart, SqlParam } from '../core/punchout-sessions.service';
+import { PunchoutSessionsService } from '../core/punchout-sessions.service';
+import type { SessionRef } from '../core/session-start';
 import type { CxmlBody } from './cxml-body.parser';
 import { cxmlRefusalSummary } from './cxml-refusal-summary';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
@@ -31,9 +31,6 @@ export interface CxmlCaller {
   ip: string;
   userAgent: string | undefined;
 }
-
-/** Thrown inside the creating transaction when the payloadID was seen: nothing is written. */
-class PayloadReplayed extends Error {}
 
 /** A refusal: the cXML status, its text, and how the audit trail names it (`outcome`). */
 interface Refusal {
@@ -58,14 +55,12 @@ export class CxmlSetupService {
   private readonly host: string;
 
   constructor(
-    private readonly clients: ClientsService,
-    private readonly users: UsersService,
+    private readonly entry: EntryAuthenticator,
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
-    private readonly limiter: RateLimiterService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -82,6 +77,10 @@ export class CxmlSetupService {
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() === 429)
         return buildStatusResponse(envelope, 429, 'Too many failed credential checks; retry later.');
+      if (isDatabaseUnavailable(error)) {
+        this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
+        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
+      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
       this.logger.error({ err: error }, 'cXML setup failed');
       return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
@@ -123,101 +122,79 @@ export class CxmlSetupService {
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
-    // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
-    // beside the lookup (one round trip less on the hot path): a refused check throws before anything
-    // is answered or written, whatever the lookup found.
-    const failureKey = `${cutText(request.sender.identity, 100)}\n${caller.ip}`;
-    const [, auth] = await Promise.all([
-      this.limiter.check(this.failures, failureKey),
-      this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
-    ]);
-    if (auth.outcome !== 'authenticated') {
-      if (auth.outcome === 'unknown') await this.limiter.penalize(this.failures, failureKey);
-      return refuse(
-        auth.claimed?.organizationId ?? null,
-        null,
-        auth.outcome === 'revoked' ? auth.claimed.id : null,
-        {
-          code: 401,
-          outcome: auth.outcome === 'unknown' ? 'credentials_refused' : 'client_revoked',
-          text:
-            auth.outcome === 'unknown'
-              ? 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).'
-              : 'Header/Sender/Credential: this client has been revoked.',
-        },
-        cxmlRefusalSummary(body.text, request, caller),
-      );
+    const auth = await this.entry.authenticate<CxmlSetupRequest, never, string>({
+      failures: this.failures,
+      clientId: request.sender.identity,
+      secret: request.sender.sharedSecret,
+      ip: caller.ip,
+      request: { ok: true, request },
+      email: request.userEmail,
+      callbackUrl: request.browserFormPostUrl,
+    });
+    if (!auth.ok) {
+      const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
+      // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
+      const recorded =
+        auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked'
+          ? cxmlRefusalSummary(body.text, request, caller)
+          : facts;
+      return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded);
     }
-    const client = auth.client;
-    const buyer = await this.users.punchoutBuyer(client.organizationId, request.userEmail);
-    if (buyer.kind !== 'active')
-      return refuse(client.organizationId, null, client.id, {
-        code: buyer.kind === 'unknown' ? 401 : 403,
-        outcome: buyer.kind === 'unknown' ? 'user_unknown' : 'user_disabled',
-        text:
-          buyer.kind === 'unknown'
-            ? "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization."
-            : 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
-      });
-    const user = buyer.user;
-    const syntax = checkCallbackUrl(request.browserFormPostUrl, []);
-    if (!syntax.ok)
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 400,
-        outcome: 'browser_form_post_invalid',
-        text: `BrowserFormPost/URL: ${syntax.message.replace(/^callbackUrl\s*/, '')}`,
-      });
-    if (
-      client.callbackOrigins.length > 0 &&
-      !checkCallbackUrl(request.browserFormPostUrl, client.callbackOrigins).ok
-    )
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 403,
-        outcome: 'browser_form_post_origin',
-        text: `BrowserFormPost/URL: the origin ${syntax.origin} is not among the client's allowed callback origins.`,
-      });
+    const { client, user } = auth;
+    const syntax = auth.callback;
 
     const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
     const wanted = await this.cartOf(request);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
-    const session: SessionStart = {
+    const now = this.clock.now();
+    const cxmlRow = {
+      operation: request.operation,
+      payload_id: request.payloadId,
+      buyer_cookie: request.buyerCookie,
+      lang: request.lang,
+      from_credentials: { json: request.from },
+      to_credentials: { json: request.to },
+      ship_to: request.shipTo ? { json: request.shipTo.element } : null,
+      // The cart as it came in: empty for create; edit and inspect fill it once it is re-validated.
+      initial_lines: { json: [] },
+      encoding,
+    };
+    const created = await this.sessions.start({
       organizationId: client.organizationId,
       userId: user.id,
       clientId: client.id,
       productId,
       callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
       protocol: PunchoutProtocols.cxml,
+      name: null,
       shipTo: request.shipTo?.address ?? null,
       readOnly: request.operation === 'inspect',
       details: { cxml: { ...facts, status: 200, encoding } },
-    };
-    const cxmlRow = {
-      operation: request.operation,
-      payloadId: request.payloadId,
-      buyerCookie: request.buyerCookie,
-      lang: request.lang,
-      fromCredentials: request.from as object[],
-      toCredentials: request.to as object[],
-      shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
-      encoding,
-    };
-    const now = this.clock.now();
-    const created =
-      wanted.length === 0
-        ? // The hot path (create, no cart): the replay check, the session, its cXML row and event in ONE statement.
-          await this.sessions.createWithStartLinkAtOnce(session, (param) => ({
-            before: payloadCtes(param, client.id, request.payloadId, now),
-            guard: 'payload',
-            row: `INSERT INTO punchout_cxml (session_id, operation, payload_id, buyer_cookie, lang, from_credentials,
-                         to_credentials, ship_to, initial_lines, encoding)
-                  SELECT id, ${param(cxmlRow.operation)}, ${param(cxmlRow.payloadId)}, ${param(cxmlRow.buyerCookie)},
-                         ${param(cxmlRow.lang)}, ${param(JSON.stringify(cxmlRow.fromCredentials))}::jsonb,
-                         ${param(JSON.stringify(cxmlRow.toCredentials))}::jsonb,
-                         ${param(cxmlRow.shipTo ? JSON.stringify(cxmlRow.shipTo) : null)}::jsonb, '[]'::jsonb,
-                         ${param(cxmlRow.encoding)}
-                    FROM session`,
-          }))
-        : await this.withCart(session, cxmlRow, wanted, client.id, now);
+      opening: { kind: 'start-link' },
+      // A replayed payloadID opens nothing (the check and the insert are one statement).
+      conditions: {
+        messageId: {
+          clientId: client.id,
+          messageId: request.payloadId,
+          since: new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS),
+          now,
+        },
+      },
+      companion: { table: 'punchout_cxml', columns: cxmlRow },
+      // edit and inspect: the cart handed over, each line re-validated (with its events), in the
+      // creating transaction; create (the hot path) has none and is one statement.
+      ...(wanted.length > 0
+        ? {
+            within: async (tx: Prisma.TransactionClient, session: SessionRef) => {
+              const lines = await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit);
+              await tx.punchoutCxml.update({
+                where: { sessionId: session.id },
+                data: { initialLines: lines as object[] },
+              });
+            },
+          }
+        : {}),
+    });
     if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
@@ -225,41 +202,6 @@ export class CxmlSetupService {
         text: `payloadID ${cutText(request.payloadId, 100)} was already received in the last 24 hours.`,
       });
     return buildSetupResponse(reply, created.startUrl);
-  }
-
-  /**
-   * edit and inspect: the session, its cXML row and the cart handed over (each line re-validated,
-   * with its events) in one transaction, after the replay check; null for a replay (nothing written).
-   */
-  private async withCart(
-    session: SessionStart,
-    cxmlRow: Omit<Prisma.PunchoutCxmlUncheckedCreateInput, 'sessionId' | 'initialLines'>,
-    wanted: Awaited<ReturnType<CxmlSetupService['cartOf']>>,
-    clientId: string,
-    now: Date,
-  ): Promise<{ startUrl: string } | null> {
-    return this.sessions
-      .createWithStartLink(session, async (tx, created) => {
-        // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
-        const values: unknown[] = [];
-        const param: SqlParam = (value) => (values.push(value), `$${values.length}`);
-        const sql = `WITH ${payloadCtes(param, clientId, cxmlRow.payloadId, now)} SELECT EXISTS (SELECT 1 FROM payload) AS fresh`;
-        const [first] = await tx.$queryRawUnsafe<Array<{ fresh: boolean }>>(sql, ...values);
-        if (first?.fresh !== true) throw new PayloadReplayed();
-        const restored = await this.cart.restore(tx, created, wanted, this.config.cxml.defaultUnit);
-        if (restored.changes.length > 0)
-          await tx.punchoutSession.update({
-            where: { id: created.id },
-            data: { openingChanges: restored.changes },
-          });
-        await tx.punchoutCxml.create({
-          data: { ...cxmlRow, sessionId: created.id, initialLines: restored.lines as object[] },
-        });
-      })
-      .catch((error: unknown) => {
-        if (error instanceof PayloadReplayed) return null;
-        throw error;
-      });
   }
 
   /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
@@ -305,25 +247,48 @@ export class CxmlSetupService {
   }
 }
 
-/**
- * The replay check as CTEs: `payload` returns a row when the client's payloadID is new (or last seen
- * over 24 hours ago), remembering it; entries older than that are pruned on the way, so the table
- * holds one day of setups. Two requests with the same id at once: the second waits for the first's
- * transaction on the key, then sees it.
- */
-function payloadCtes(param: SqlParam, clientId: string, payloadId: string, now: Date): string {
-  const since = param(new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS));
-  const client = param(clientId);
-  const id = param(payloadId);
-  return `pruned AS (
-      DELETE FROM cxml_payload
-       WHERE received_at < ${since}::timestamptz AND NOT (client_id = ${client}::uuid AND payload_id = ${id})),
-    payload AS (
-      INSERT INTO cxml_payload (client_id, payload_id, received_at)
-      VALUES (${client}::uuid, ${id}, ${param(now)}::timestamptz)
-      ON CONFLICT (client_id, payload_id) DO UPDATE SET received_at = EXCLUDED.received_at
-        WHERE cxml_payload.received_at < ${since}::timestamptz
-      RETURNING 1)`;
+/** A refusal of the entry authenticator as the setup answers and records it. */
+function setupRefusal(auth: EntryRefusal<never>): Refusal {
+  switch (auth.refusal) {
+    case 'credentials_refused':
+      return {
+        code: 401,
+        outcome: 'credentials_refused',
+        text: 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).',
+      };
+    case 'client_revoked':
+      return {
+        code: 401,
+        outcome: 'client_revoked',
+        text: 'Header/Sender/Credential: this client has been revoked.',
+      };
+    case 'user_unknown':
+      return {
+        code: 401,
+        outcome: 'user_unknown',
+        text: "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization.",
+      };
+    case 'user_disabled':
+      return {
+        code: 403,
+        outcome: 'user_disabled',
+        text: 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
+      };
+    case 'callback_invalid':
+      return {
+        code: 400,
+        outcome: 'browser_form_post_invalid',
+        text: `BrowserFormPost/URL: ${auth.message.replace(/^callbackUrl\s*/, '')}`,
+      };
+    case 'callback_origin':
+      return {
+        code: 403,
+        outcome: 'browser_form_post_origin',
+        text: `BrowserFormPost/URL: the origin ${auth.origin} is not among the client's allowed callback origins.`,
+      };
+    case 'entry_problem':
+      return auth.problem;
+  }
 }
 
 /** What the audit trail records of a setup request: everything but the SharedSecret. */

@@ -4,6 +4,7 @@ import { formatNumber } from '../../../common/i18n/number';
 import type { PageLanguage } from '../../../web/language';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { ConsoleMessages } from '../console-messages';
+import { formatDay } from './day-format';
 import { niceMaximum, niceTicks, TickLines } from './outcome-chart';
 
 const WIDTH = 760;
@@ -123,7 +124,7 @@ function SpendChart(props: {
                 height={(y(0) - y(height)).toFixed(1)}
                 fill={BAR_COLOUR}
               >
-                <title>{`${day}: ${formatMoney(value, currency, lang)}`}</title>
+                <title>{`${formatDay(day, lang)}: ${formatMoney(value, currency, lang)}`}</title>
               </rect>
             ) : null}
             {(i % labelEvery === 0 && days.length - 1 - i >= labelEvery / 2) || i === days.length - 1 ? (
@@ -134,7 +135,7 @@ function SpendChart(props: {
                 font-size="12"
                 fill="#4a5563"
               >
-                {day.slice(5)}
+                {formatDay(day, lang, 'short')}
               </text>
             ) : null}
           </g>
@@ -170,7 +171,7 @@ function SpendTable(props: {
           <tbody>
             {props.days.map((day, i) => (
               <tr key={day}>
-                <th scope="row">{day}</th>
+                <th scope="row">{formatDay(day, lang)}</th>
                 <td class="number">{formatMoney(props.values[i], currency, lang)}</td>
               </tr>
             ))}

@@ -1,6 +1,8 @@
 import type { DailyOutcomes } from '../../review/audit-figures.service';
 import type { SessionOutcome } from '../../review/session-record';
+import type { PageLanguage } from '../../../web/language';
 import type { ConsoleMessages } from '../console-messages';
+import { formatDay } from './day-format';
 
 /** Stacking order, bottom to top, and colours with at least 3:1 contrast against white (WCAG 1.4.11). */
 export const CHART_OUTCOMES: Array<{ outcome: SessionOutcome; colour: string }> = [
@@ -65,8 +67,8 @@ const totalOf = (day: DailyOutcomes) =>
  * named by its <title> and <desc>, each segment with its own <title> for pointer users. The same
  * numbers are in OutcomeTable for screen readers and for copying.
  */
-export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessages }) {
-  const { days, text } = props;
+export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessages; lang: PageLanguage }) {
+  const { days, text, lang } = props;
   const max = niceMaximum(Math.max(0, ...days.map(totalOf)));
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
@@ -107,7 +109,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
                   data-outcome={outcome}
                   data-count={count}
                 >
-                  <title>{`${day.day}: ${count} ${text.outcomes[outcome]}`}</title>
+                  <title>{`${formatDay(day.day, lang)}: ${count} ${text.outcomes[outcome]}`}</title>
                 </rect>
               );
             })}
@@ -119,7 +121,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
                 font-size="12"
                 fill="#4a5563"
               >
-                {day.day.slice(5)}
+                {formatDay(day.day, lang, 'short')}
               </text>
             ) : null}
           </g>
@@ -154,8 +156,8 @@ export function OutcomeLegend(props: { text: ConsoleMessages }) {
 }
 
 /** The chart's numbers as a table: the text alternative, readable without the picture and without JS. */
-export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessages }) {
-  const { days, text } = props;
+export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessages; lang: PageLanguage }) {
+  const { days, text, lang } = props;
   return (
     <details class="chart-table">
       <summary>{text.dashboard.tableSummary}</summary>
@@ -178,7 +180,7 @@ export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessag
           <tbody>
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row">{day.day}</th>
+                <th scope="row">{formatDay(day.day, lang)}</th>
                 {CHART_OUTCOMES.map(({ outcome }) => (
                   <td key={outcome} class="number">
                     {day.counts[outcome]}

@@ -1,6 +1,6 @@
 import type { SearchSort } from '../../../search/search-request.parser';
 import type { PageLanguage } from '../../../web/language';
-import type { OciField } from '../../oci/oci-fields';
+import type { ReturnField } from '../../core/cart-line';
 import type { PunchoutMessages } from '../punchout.messages';
 
 /** What every page of an open session knows (view data only: no Prisma rows reach the templates). */
@@ -180,7 +180,7 @@ export interface CartView {
 export interface ReturnFormView {
   callbackUrl: string;
   target: string;
-  fields: OciField[];
+  fields: ReturnField[];
   autoSubmit: boolean;
 }
 
