@@ -356,6 +356,29 @@ export class SupplierCatalogImportService {
     );
   }
 
+  /** An import of the organization's, or null (another organization's is as unknown as no import). */
+  async find(
+    id: string,
+    organizationId: string,
+  ): Promise<{
+    id: string;
+    status: string;
+    createdAt: Date;
+    finishedAt: Date | null;
+    report: CatalogImportReport | null;
+  } | null> {
+    const found = await this.prisma.catalogImport.findFirst({ where: { id, organizationId } });
+    return (
+      found && {
+        id: found.id,
+        status: found.status,
+        createdAt: found.createdAt,
+        finishedAt: found.finishedAt,
+        report: found.report as unknown as CatalogImportReport | null,
+      }
+    );
+  }
+
   /**
    * The import's row (status `running`), committed before the file is read: the API answers its id at
    * once; a process that stops during the import leaves it `running` (its transaction rolled back).
