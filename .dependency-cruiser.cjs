@@ -93,6 +93,7 @@ const PUBLIC_FILES = {
   punchout: [
     'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
     'cxml/cxml-envelope.ts', // DOCTYPE, payloadID, timestamp and escaping of every cXML document (orders delivers OrderRequests)
+    'oci/oci-charset.ts', // the OCI call-up's charsets: the body parsers let its Latin-1 forms through at bootstrap (body-parsers.ts)
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them

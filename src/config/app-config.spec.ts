@@ -151,6 +151,7 @@ describe('loadConfig', () => {
       tokenFailures: 30,
       pagesPerSession: 600,
       pagesPerAddress: 1_200,
+      punchoutEntryPerClient: 600,
       consoleSignInPerAddress: 60,
       consolePerUser: 120,
       imagesPerAddress: 2_400,

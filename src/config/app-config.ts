@@ -57,6 +57,8 @@ export class AppConfig {
     bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
+    /** OCI call-ups and cXML setups per client (PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT). */
+    punchoutEntryPerClient: number;
     consoleSignInPerAddress: number;
     consolePerUser: number;
     imagesPerAddress: number;
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      punchoutEntryPerClient: vars.PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT,
       consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
       consolePerUser: vars.CONSOLE_RATE_LIMIT_PER_USER,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,

@@ -428,6 +428,17 @@ export class EnvironmentVariables {
   PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS = 1_200;
 
   /**
+   * OCI call-ups and cXML setup requests per window per OAuth client (its secret checked), whatever
+   * the address: each may open a session and writes the audit trail, so one client's flood is cut
+   * off before it does either (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT = 600;
+
+  /**
    * Compliance console sign-in requests (the link's page and POST, single sign-on's start and
    * callback, sign-out) per window per source address: public routes that read or write the
    * database before anyone is signed in.

@@ -64,15 +64,23 @@ export class OrderDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
     return this.task.runNow();
   }
 
+  /**
+   * One run: a delivering loop, joined by another (up to ORDER_DELIVERY_CONCURRENCY) each time a loop
+   * finds work, so an empty outbox costs one claim query, not one per loop.
+   */
   private async deliverDue(stopping: AbortSignal): Promise<number> {
     let tries = 0;
-    const loop = async () => {
+    const loops: Array<Promise<void>> = [];
+    const loop = async (): Promise<void> => {
       while (!stopping.aborted && tries < DELIVERIES_PER_RUN) {
         if (!(await this.deliverOne())) return;
         tries += 1;
+        if (loops.length < this.config.orders.delivery.concurrency) loops.push(loop());
       }
     };
-    await Promise.all(Array.from({ length: this.config.orders.delivery.concurrency }, loop));
+    loops.push(loop());
+    // Loops join while others run: wait until no new one was added.
+    for (let waited = 0; waited < loops.length; waited = loops.length) await Promise.all(loops);
     return tries;
   }
 

@@ -12,17 +12,19 @@ import { Prisma } from '../generated/prisma/client';
 import { evaluateOffer } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { OfferRepository, type OfferWithProduct } from '../product/offer.repository';
+import type { OrderResponse } from './dto/order.response';
 import { documentSha256, IncomingLine, IncomingOrder, orderContentHash } from './incoming-order';
 import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import { TransferredCartLine, TransferredCartLinesReader } from './transferred-cart-lines.reader';
 
-/** What became of an order: a new one stored, or the same order sent again. */
-export interface IntakeOutcome {
-  kind: 'created' | 'same';
-  orderId: string;
-}
+/**
+ * What became of an order: a new one stored (with the answer, built from what the intake holds, so
+ * the order is not read back), or the same order sent again.
+ */
+export type IntakeOutcome =
+  { kind: 'created'; orderId: string; order: OrderResponse } | { kind: 'same'; orderId: string };
 
 /** A line with everything the intake found out about it, ready to store. */
 interface CheckedLine {
@@ -73,9 +75,9 @@ export class OrderIntakeService {
     }
 
     try {
-      const orderId = await this.store(sender, order, contentHash, lines, receivedAt);
+      const stored = await this.store(sender, order, contentHash, lines, receivedAt);
       this.delivery.kick();
-      return { kind: 'created', orderId };
+      return { kind: 'created', orderId: stored.id, order: stored };
     } catch (error) {
       // The same order id arrived twice at once: the other request stored it first.
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
@@ -266,7 +268,7 @@ export class OrderIntakeService {
     contentHash: Uint8Array<ArrayBuffer>,
     lines: CheckedLine[],
     receivedAt: Date,
-  ): Promise<string> {
+  ): Promise<OrderResponse> {
     const orderId = randomUUID();
     const digest = documentSha256(order.document);
     const currencies = new Set(lines.map((checked) => checked.line.currency));
@@ -282,7 +284,7 @@ export class OrderIntakeService {
       ...new Set(lines.flatMap((checked) => (checked.transferred ? [checked.transferred.sessionId] : []))),
     ];
 
-    await this.prisma.$transaction(async (tx) => {
+    const deliveries = await this.prisma.$transaction(async (tx) => {
       const endpoints = await tx.orderEndpoint.findMany({
         where: { supplier: { in: suppliers } },
         select: { supplier: true },
@@ -343,18 +345,17 @@ export class OrderIntakeService {
         })),
       );
       if (findingRows.length > 0) await tx.orderFinding.createMany({ data: findingRows });
-      await tx.orderDelivery.createMany({
-        data: suppliers.map((supplier, index) => ({
-          id: randomUUID(),
-          orderId,
-          organizationId: sender.organizationId,
-          supplier,
-          status: reachable.has(supplier) ? 'queued' : 'pending',
-          idempotencyKey: `${orderId}.${index + 1}`,
-          nextAttemptAt: receivedAt,
-          retryUntil: new Date(receivedAt.getTime() + this.config.orders.delivery.horizonSeconds * 1000),
-        })),
-      });
+      const outbox = suppliers.map((supplier, index) => ({
+        id: randomUUID(),
+        orderId,
+        organizationId: sender.organizationId,
+        supplier,
+        status: reachable.has(supplier) ? ('queued' as const) : ('pending' as const),
+        idempotencyKey: `${orderId}.${index + 1}`,
+        nextAttemptAt: receivedAt,
+        retryUntil: new Date(receivedAt.getTime() + this.config.orders.delivery.horizonSeconds * 1000),
+      }));
+      await tx.orderDelivery.createMany({ data: outbox });
       await this.audit.append(tx, {
         organizationId: sender.organizationId,
         type: AuditEventTypes.orderReceived,
@@ -375,8 +376,72 @@ export class OrderIntakeService {
           documentSha256: Buffer.from(digest).toString('hex'),
         },
       });
+      return outbox;
     });
-    return orderId;
+    // The answer, as GET /api/v1/orders/{id} gives it (a test compares the two).
+    return {
+      id: orderId,
+      orderId: order.buyerOrderId,
+      version: order.version,
+      operation: order.operation,
+      channel: order.channel,
+      status: order.operation === 'delete' ? 'cancelled' : 'accepted',
+      receivedAt: receivedAt.toISOString(),
+      orderDate: order.orderDate?.toISOString() ?? null,
+      buyer: sender.buyerEmail,
+      findings,
+      suppliers: [...suppliers].sort(),
+      totalNet,
+      currency,
+      deliveries: [...deliveries]
+        .sort((a, b) => (a.supplier < b.supplier ? -1 : a.supplier > b.supplier ? 1 : 0))
+        .map((delivery) => ({
+          supplier: delivery.supplier,
+          status: delivery.status,
+          idempotencyKey: delivery.idempotencyKey,
+          attempts: 0,
+          lastError: null,
+          deliveredAt: null,
+          tries: [],
+        })),
+      lines: lines.map((checked, index) => {
+        const digits = currencyDigits(checked.line.currency);
+        const cartLine = checked.transferred;
+        return {
+          lineNumber: index + 1,
+          cartLineKey: checked.line.cartLineKey,
+          offerId: checked.offer?.id ?? cartLine?.offerId ?? checked.line.offerId,
+          supplier: checked.supplier,
+          supplierPartId: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
+          description: checked.description,
+          quantity: new Money(checked.line.quantity).toFixed(),
+          unit: checked.line.unit ?? checked.offer?.unit ?? null,
+          unitPrice: new Money(checked.line.unitPrice).toFixed(digits),
+          priceUnit: checked.line.priceUnitQuantity,
+          currency: checked.line.currency,
+          lineNet: checked.lineNet.toFixed(digits),
+          adHoc: checked.line.adHoc,
+          findings: checked.findings.map((finding) => ({ code: finding.code, detail: finding.detail })),
+          cartLine: cartLine
+            ? {
+                sessionId: cartLine.sessionId,
+                sessionPublicId: cartLine.sessionPublicId,
+                offerId: cartLine.offerId,
+                label: cartLine.label,
+                quantity: cartLine.quantity,
+                unitPrice: cartLine.unitPrice,
+                priceUnit: cartLine.priceUnitQuantity,
+                currency: cartLine.currency,
+                lineNet: cartLine.lineNet,
+                transferredAt: cartLine.transferredAt.toISOString(),
+              }
+            : null,
+        };
+      }),
+      document: null,
+      documentSha256: Buffer.from(digest).toString('hex'),
+      mediaType: order.mediaType,
+    };
   }
 }
 

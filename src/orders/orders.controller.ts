@@ -78,7 +78,8 @@ export class OrdersController {
       },
       jsonOrderOf(body, document ?? JSON.stringify(body)),
     );
-    if (outcome.kind === 'same') reply.status(HttpStatus.OK);
+    if (outcome.kind === 'created') return outcome.order;
+    reply.status(HttpStatus.OK);
     return this.orders.detail(principal.organizationId, outcome.orderId, false);
   }
 

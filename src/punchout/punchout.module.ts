@@ -16,6 +16,7 @@ import { PunchoutSessionRepository } from './core/punchout-session.repository';
 import { PunchoutSessionsService } from './core/punchout-sessions.service';
 import { CxmlReturnAdapter } from './cxml/cxml-return.adapter';
 import { CxmlSetupController } from './cxml/cxml-setup.controller';
+import { CxmlErrorArea } from './cxml/cxml-error.area';
 import { CxmlSetupService } from './cxml/cxml-setup.service';
 import { OciCallupController } from './oci/oci-callup.controller';
 import { OciCallupService } from './oci/oci-callup.service';
@@ -57,6 +58,7 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     PunchoutExpiryScheduler,
     PunchoutApiService,
     CxmlSetupService,
+    CxmlErrorArea,
     OciCallupService,
     OciItemsService,
     PunchoutPagesService,

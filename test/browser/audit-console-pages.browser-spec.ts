@@ -133,6 +133,21 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         expect(axisDays.length).toBeGreaterThan(1);
         for (const label of axisDays)
           expect(label).toMatch(de ? /^\d{1,2}\.\d{1,2}\.$/ : /^[A-Z][a-z]{2} \d{1,2}$/);
+        // Each chart shows its value scale where it opens (a phone scrolls it to the latest days).
+        const scalesShown = await page.locator('.chart-wrap').evaluateAll((wraps) =>
+          wraps.map((wrap) => {
+            const box = wrap.getBoundingClientRect();
+            const gridLabels = [
+              ...wrap.querySelectorAll('svg > g:not([data-day]):not([data-spend-day]) text'),
+            ];
+            return gridLabels.filter((label) => {
+              const r = label.getBoundingClientRect();
+              return r.width > 0 && r.left >= box.left && r.right <= box.right;
+            }).length;
+          }),
+        );
+        expect(scalesShown.length).toBeGreaterThanOrEqual(2);
+        for (const shown of scalesShown) expect(shown).toBeGreaterThanOrEqual(2);
         const outcomeDays = await page.locator('svg.outcome-chart g[data-day] text').allTextContents();
         for (const label of outcomeDays) expect(label).not.toMatch(/^\d\d-\d\d$/);
         await expectAccessible(page);

@@ -174,6 +174,8 @@ export interface ConsoleMessages {
     period: (from: string, to: string) => string;
     spendTitle: string;
     spendDesc: (currency: string) => string;
+    /** The period's net spend in one currency: the sum of the days below it. */
+    periodTotal: (amount: string) => string;
     spendTable: string;
     net: string;
     noSpend: string;
@@ -573,6 +575,7 @@ const EN: ConsoleMessages = {
     spendTable: 'Show the spend as a table',
     net: 'Net',
     noSpend: 'No cart was transferred in this period.',
+    periodTotal: (amount) => `Net spend in this period: ${amount} (excl. VAT)`,
     policyTitle: 'Buying guidance at work',
     refusedOffers: 'Blocked offers refused',
     removedAtTransfer: 'Lines removed at transfer',
@@ -899,6 +902,7 @@ const DE: ConsoleMessages = {
     spendTable: 'Ausgaben als Tabelle anzeigen',
     net: 'Netto',
     noSpend: 'In diesem Zeitraum wurde kein Warenkorb übertragen.',
+    periodTotal: (amount) => `Nettoausgaben im Zeitraum: ${amount} (ohne MwSt.)`,
     policyTitle: 'Einkaufsrichtlinien in Aktion',
     refusedOffers: 'Abgelehnte gesperrte Angebote',
     removedAtTransfer: 'Bei der Übertragung entfernte Positionen',

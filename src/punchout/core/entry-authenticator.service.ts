@@ -3,6 +3,7 @@ import { cutText } from '../../common/text/cut-text';
 import { ClientsService, PunchoutClientAuthentication } from '../../oauth/clients.service';
 import { UsersService } from '../../oauth/users.service';
 import type { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
+import { PunchoutEntryLimitService } from '../../rate-limit/punchout-entry-limit.service';
 import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import { checkCallbackUrl } from './callback-url';
 
@@ -67,7 +68,8 @@ export type EntryAuthentication<R, P, U extends string | undefined> =
  * the next cXML entries) learns who calls, in one order: the failure limit per client id and address
  * (as the token endpoint's; checked beside the credential lookup, one round trip less: a refused
  * check throws before anything is answered or written), the client id and its punchout secret
- * (constant time; a wrong one counts against the limit), the entry's own problem with the request,
+ * (constant time; a wrong one counts against the limit), the client's own budget of entries from any
+ * address (429 `punchout-entry-client`), the entry's own problem with the request,
  * the buyer by e-mail in the client's organization (active), and the callback URL within the
  * client's allowed origins. Each entry words and records the refusal its own way.
  */
@@ -77,6 +79,7 @@ export class EntryAuthenticator {
     private readonly clients: ClientsService,
     private readonly users: UsersService,
     private readonly limiter: RateLimiterService,
+    private readonly entryLimit: PunchoutEntryLimitService,
   ) {}
 
   async authenticate<R, P, U extends string | undefined>(
@@ -104,6 +107,8 @@ export class EntryAuthenticator {
       return { ok: false, refusal: 'client_revoked', recordIn };
     }
     const client = auth.client;
+    // The client's budget (PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT): a 429 before anything is looked up or written.
+    await this.entryLimit.consume(client.id);
     const asClient: EntryActor = { organizationId: client.organizationId, clientId: client.id, userId: null };
     if (!claim.request.ok)
       return { ok: false, refusal: 'entry_problem', problem: claim.request.problem, recordIn: asClient };

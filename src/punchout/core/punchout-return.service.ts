@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { PunchoutSession, PunchoutStatus } from '../../generated/prisma/client';
 import type { PageLanguage } from '../../web/language';
-import type { ReturnField } from './cart-line';
+import type { CartLine, ReturnField } from './cart-line';
 import { PunchoutCartService } from './punchout-cart.service';
 import { PunchoutAdapters } from './punchout-adapters';
 import { PunchoutSessionsService } from './punchout-sessions.service';
@@ -10,11 +10,12 @@ import type { CancelReturn } from './punchout-adapter';
 import type { RevalidationChange } from './revalidation-change';
 
 export type TransferOutcome =
-  | { kind: 'sent'; fields: ReturnField[] }
+  | { kind: 'sent'; fields: ReturnField[]; lines: CartLine[] }
   | { kind: 'review'; changes: RevalidationChange[] }
   | { kind: 'empty' }
   | { kind: 'closed' }
-  | { kind: 'failed' };
+  /** `session`: as it was closed FAILED (null when another request had ended it first). */
+  | { kind: 'failed'; session: PunchoutSession | null };
 
 /**
  * Ending a session by sending the cart back: transfer (after re-validating every line), cancel,
@@ -49,17 +50,22 @@ export class PunchoutReturnService {
           target: session.target,
           ...back.record,
         });
-        return { kind: 'sent', fields: back.fields };
+        return { kind: 'sent', fields: back.fields, lines: checked.lines };
       });
       return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {
       // Whatever went wrong, the procurement system gets control back with an empty cart.
       this.logger.error({ err: error, session: session.publicId }, 'punchout transfer failed');
       const reason = `transfer failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.sessions.close(session, PunchoutStatus.FAILED, AuditEventTypes.punchoutFailed, {
-        reason,
-      });
-      return { kind: 'failed' };
+      const failed = await this.sessions.close(
+        session,
+        PunchoutStatus.FAILED,
+        AuditEventTypes.punchoutFailed,
+        {
+          reason,
+        },
+      );
+      return { kind: 'failed', session: failed };
     }
   }
 
@@ -68,12 +74,7 @@ export class PunchoutReturnService {
    * inspect, the cart as it came in); the closed session (its `returnedFields` are the fields to post), or null when it had already ended.
    */
   async cancel(session: PunchoutSession): Promise<PunchoutSession | null> {
-    const closed = await this.sessions.close(
-      session,
-      PunchoutStatus.CANCELLED,
-      AuditEventTypes.punchoutCancelled,
-    );
-    return closed ? this.sessions.reload(session.id) : null;
+    return this.sessions.close(session, PunchoutStatus.CANCELLED, AuditEventTypes.punchoutCancelled);
   }
 
   /** What a cancel of this session sends back (the pages say it before and after). */

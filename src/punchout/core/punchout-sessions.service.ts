@@ -116,19 +116,22 @@ export class PunchoutSessionsService {
             sessionId: row.id,
             payload: created,
           })
-        : await this.prisma.$transaction(async (tx) => {
-            if (!(await this.repository.insertIn(tx, row, conditions, companion))) return false;
-            await this.record(tx, row, AuditEventTypes.punchoutCreated, created);
-            if (opening.kind === 'opened')
-              await this.record(tx, row, AuditEventTypes.punchoutOpened, {
-                ip: opening.browser.ip,
-                userAgent:
-                  opening.browser.userAgent === undefined ? null : cutText(opening.browser.userAgent, 500),
-              });
-            // The entry's own rows after the creation event: a cart handed over and its events follow it.
-            if (start.within) await start.within(tx, row);
-            return true;
-          });
+        : await this.prisma.$transaction(
+            async (tx) => {
+              if (!(await this.repository.insertIn(tx, row, conditions, companion))) return false;
+              await this.record(tx, row, AuditEventTypes.punchoutCreated, created);
+              if (opening.kind === 'opened')
+                await this.record(tx, row, AuditEventTypes.punchoutOpened, {
+                  ip: opening.browser.ip,
+                  userAgent:
+                    opening.browser.userAgent === undefined ? null : cutText(opening.browser.userAgent, 500),
+                });
+              // The entry's own rows after the creation event: a cart handed over and its events follow it.
+              if (start.within) await start.within(tx, row);
+              return true;
+            },
+            start.timeoutMs === undefined ? undefined : { timeout: start.timeoutMs },
+          );
     if (!inserted) return null;
     const started = opened
       ? { publicId: row.publicId, sessionKey: secret }
@@ -173,10 +176,10 @@ export class PunchoutSessionsService {
       session.status === PunchoutStatus.OPENED &&
       session.expiresAt.getTime() <= this.clock.now().getTime()
     ) {
-      await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
+      const closed = await this.close(session, PunchoutStatus.EXPIRED, 'punchout.expired', {
         reason: 'idle',
       });
-      return { kind: 'closed', session: await this.reload(session.id) };
+      return { kind: 'closed', session: closed ?? (await this.reload(session.id)) };
     }
     return session.status === PunchoutStatus.OPENED
       ? { kind: 'open', session, cartCount: counted.cartItems }
@@ -271,8 +274,8 @@ export class PunchoutSessionsService {
   /**
    * Ends an open (or, for a start link never opened, a created) session without its cart: status,
    * time, the exact fields posted back (the protocol adapter's empty return) and
-   * the reason, with the audit event. False when another request ended it first; the fields posted
-   * are then in the reloaded session's `returnedFields`.
+   * the reason, with the audit event. Answers the closed session as stored (its `returnedFields`
+   * are the fields to post; no reload), or null when another request ended it first.
    */
   async close(
     session: PunchoutSession,
@@ -280,10 +283,10 @@ export class PunchoutSessionsService {
     type: AuditEventType,
     outcome: { reason?: string; extra?: Record<string, unknown> } = {},
     run?: (tx: Tx) => Promise<void>,
-  ): Promise<boolean> {
+  ): Promise<PunchoutSession | null> {
     return this.prisma.$transaction(async (tx) => {
       const back = await this.adapters.of(session).emptyReturn(session, tx);
-      const { count } = await tx.punchoutSession.updateMany({
+      const [closed] = await tx.punchoutSession.updateManyAndReturn({
         where: { id: session.id, status: { in: [PunchoutStatus.OPENED, PunchoutStatus.CREATED] } },
         data: {
           status,
@@ -292,7 +295,7 @@ export class PunchoutSessionsService {
           closeReason: outcome.reason ? cutText(outcome.reason, 500) : null,
         },
       });
-      if (count !== 1) return false;
+      if (!closed) return null;
       if (run) await run(tx);
       await this.record(tx, session, type, {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
@@ -300,7 +303,7 @@ export class PunchoutSessionsService {
         ...back.record,
         fields: back.fields,
       });
-      return true;
+      return closed;
     });
   }
 

@@ -45,6 +45,8 @@ export interface SessionStart<O extends SessionOpening = SessionOpening> {
   conditions?: InsertConditions;
   /** The entry's own row, written in the same statement as the session. */
   companion?: CompanionRow;
+  /** How long the creating transaction may take with `within` (Prisma's default: 5 s), for large work. */
+  timeoutMs?: number;
   /** The entry's work in the creating transaction, after the session and its events (a cart handed over). */
   within?: (tx: Prisma.TransactionClient, session: SessionRef) => Promise<void>;
 }

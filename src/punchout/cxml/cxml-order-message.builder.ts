@@ -4,6 +4,7 @@ import type { CartLine } from '../core/cart-line';
 import { cut, singleLine } from '../core/line-text';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
+import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
 
 /** ShortName: the name cut to 40 UTF-16 units, as short as an OCI DESCRIPTION (Description has it whole). */
@@ -25,7 +26,7 @@ export interface CxmlOrderMessage {
   lines: readonly CartLine[];
   /** Header: From is us (the request's To), To is the buyer (the request's From), Sender is us. */
   parties: { from: CxmlCredential[]; to: CxmlCredential[]; userAgent: string };
-  /** The setup request's ShipTo element, echoed as received; null when it sent none. */
+  /** The setup request's ShipTo element as received (echoed as far as the DTD allows it); null when it sent none. */
   shipTo: XmlElement | null;
   /** The unit sent when a line's unit is not a UN/ECE Rec. 20 code (CXML_DEFAULT_UNIT, default EA). */
   defaultUnit: string;
@@ -70,7 +71,8 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
 
   const head = order.ele('PunchOutOrderMessageHeader', { operationAllowed: message.operationAllowed });
   money(head.ele('Total'), currency, amount(totals?.net ?? 0));
-  if (message.shipTo) copyElement(head, message.shipTo);
+  const shipTo = message.shipTo ? shipToForEcho(message.shipTo, lang) : null;
+  if (shipTo) copyElement(head, shipTo);
   // VAT of the whole cart, computed per rate on the rate's net sum (as the cart page shows it); only
   // when every line states its rate, else a total would be wrong.
   if (totals && totals.gross !== null && totals.vat.length > 0) {

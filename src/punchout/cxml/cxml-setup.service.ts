@@ -6,6 +6,8 @@ import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
+import { ConcurrencyLimitService } from '../../rate-limit/concurrency-limit.service';
+import type { ConcurrencyPolicy } from '../../rate-limit/concurrency-policy';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
@@ -31,6 +33,22 @@ export interface CxmlCaller {
   ip: string;
   userAgent: string | undefined;
 }
+
+/**
+ * Setups that hand over a cart (edit, inspect) of one organization run one at a time; one more waits
+ * briefly, then is answered Status 429. Each restores up to 200 lines and appends an audit event per
+ * line under the organization's chain lock: run side by side they queued on that lock inside their
+ * transactions, and those at the back of the queue ran out of time (Status 500) while holding a
+ * database connection each. Buyers hand carts over at human pace, so one at a time costs nothing.
+ */
+const CART_SETUPS_AT_ONCE: ConcurrencyPolicy = {
+  name: 'cxml-cart-setups',
+  limit: 1,
+  waitMs: 3_000,
+  leaseMs: 30_000,
+};
+/** The transaction of a setup with a cart: 200 lines and their events on a busy machine. */
+const CART_SETUP_TIMEOUT_MS = 20_000;
 
 /** A refusal: the cXML status, its text, and how the audit trail names it (`outcome`). */
 interface Refusal {
@@ -61,6 +79,7 @@ export class CxmlSetupService {
     private readonly catalog: PunchoutCatalogReader,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
+    private readonly concurrency: ConcurrencyLimitService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -76,7 +95,7 @@ export class CxmlSetupService {
       return await this.answer(body, caller, envelope);
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() === 429)
-        return buildStatusResponse(envelope, 429, 'Too many failed credential checks; retry later.');
+        return buildStatusResponse(envelope, 429, tooManyText(error));
       if (isDatabaseUnavailable(error)) {
         this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
         return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
@@ -88,7 +107,7 @@ export class CxmlSetupService {
   }
 
   private async answer(body: CxmlBody, caller: CxmlCaller, envelope: CxmlEnvelope): Promise<string> {
-    if ('problem' in body) return buildStatusResponse(envelope, 400, body.problem);
+    if ('problem' in body) return buildStatusResponse(envelope, body.code, body.problem);
     const parsed = parseCxmlSetupRequest(body.text);
     if (!parsed.ok) {
       // No client is known yet whose organization's trail could record it: logged instead.
@@ -108,17 +127,23 @@ export class CxmlSetupService {
       clientId: string | null,
       refusal: Refusal,
       recorded: Record<string, unknown> = facts,
+      beforeAnswer = true,
     ) => {
-      if (organizationId)
-        await this.prisma.$transaction((tx) =>
-          this.audit.append(tx, {
-            organizationId,
-            type: AuditEventTypes.punchoutCxmlSetup,
-            actor: { userId, clientId },
-            payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
-          }),
+      const write = organizationId
+        ? this.prisma.$transaction((tx) =>
+            this.audit.append(tx, {
+              organizationId,
+              type: AuditEventTypes.punchoutCxmlSetup,
+              actor: { userId, clientId },
+              payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
+            }),
+          )
+        : this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
+      if (beforeAnswer) await write;
+      else
+        void Promise.resolve(write).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'cXML setup refusal could not be recorded'),
         );
-      else this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
@@ -134,11 +159,11 @@ export class CxmlSetupService {
     if (!auth.ok) {
       const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
       // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
-      const recorded =
-        auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked'
-          ? cxmlRefusalSummary(body.text, request, caller)
-          : facts;
-      return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded);
+      const unauthenticated = auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked';
+      const recorded = unauthenticated ? cxmlRefusalSummary(body.text, request, caller) : facts;
+      // Credential refusals are recorded beside the answer, not before it: an unknown client id has
+      // nothing to record, so a refusal that waited for the audit write would tell a real id by its time.
+      return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded, !unauthenticated);
     }
     const { client, user } = auth;
     const syntax = auth.callback;
@@ -159,42 +184,59 @@ export class CxmlSetupService {
       initial_lines: { json: [] },
       encoding,
     };
-    const created = await this.sessions.start({
-      organizationId: client.organizationId,
-      userId: user.id,
-      clientId: client.id,
-      productId,
-      callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
-      protocol: PunchoutProtocols.cxml,
-      name: null,
-      shipTo: request.shipTo?.address ?? null,
-      readOnly: request.operation === 'inspect',
-      details: { cxml: { ...facts, status: 200, encoding } },
-      opening: { kind: 'start-link' },
-      // A replayed payloadID opens nothing (the check and the insert are one statement).
-      conditions: {
-        messageId: {
-          clientId: client.id,
-          messageId: request.payloadId,
-          since: new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS),
-          now,
+    const start = () =>
+      this.sessions.start({
+        organizationId: client.organizationId,
+        userId: user.id,
+        clientId: client.id,
+        productId,
+        callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
+        protocol: PunchoutProtocols.cxml,
+        name: null,
+        shipTo: request.shipTo?.address ?? null,
+        readOnly: request.operation === 'inspect',
+        details: { cxml: { ...facts, status: 200, encoding } },
+        opening: { kind: 'start-link' },
+        // A replayed payloadID opens nothing (the check and the insert are one statement).
+        conditions: {
+          messageId: {
+            clientId: client.id,
+            messageId: request.payloadId,
+            since: new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS),
+            now,
+          },
         },
-      },
-      companion: { table: 'punchout_cxml', columns: cxmlRow },
-      // edit and inspect: the cart handed over, each line re-validated (with its events), in the
-      // creating transaction; create (the hot path) has none and is one statement.
-      ...(wanted.length > 0
-        ? {
-            within: async (tx: Prisma.TransactionClient, session: SessionRef) => {
-              const lines = await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit);
-              await tx.punchoutCxml.update({
-                where: { sessionId: session.id },
-                data: { initialLines: lines as object[] },
-              });
-            },
-          }
-        : {}),
-    });
+        companion: { table: 'punchout_cxml', columns: cxmlRow },
+        // edit and inspect: the cart handed over, each line re-validated (with its events), in the
+        // creating transaction; create (the hot path) has none and is one statement.
+        ...(wanted.length > 0
+          ? {
+              timeoutMs: CART_SETUP_TIMEOUT_MS,
+              within: async (tx: Prisma.TransactionClient, session: SessionRef) => {
+                const lines = await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit);
+                await tx.punchoutCxml.update({
+                  where: { sessionId: session.id },
+                  data: { initialLines: lines as object[] },
+                });
+              },
+            }
+          : {}),
+      });
+    const created =
+      wanted.length === 0
+        ? await start()
+        : await this.concurrency
+            .hold(CART_SETUPS_AT_ONCE, client.organizationId, start)
+            .catch((error: unknown) => {
+              if (error instanceof ApiError && error.getStatus() === 429) return 'busy' as const;
+              throw error;
+            });
+    if (created === 'busy')
+      return buildStatusResponse(
+        reply,
+        429,
+        "Another cart of the buyer's organization is being handed over; retry in a few seconds.",
+      );
     if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
@@ -245,6 +287,14 @@ export class CxmlSetupService {
         byPart.find((offer) => offer.product.id === ref.supplierPartId),
     );
   }
+}
+
+/** The text of a 429: the client's entry budget, or the failed credential checks of its id and address. */
+function tooManyText(error: ApiError): string {
+  const retry = error.headers['retry-after'] ?? '1';
+  return (error.headers['ratelimit-policy'] ?? '').includes('"punchout-entry-client"')
+    ? `Too many setup requests from this client; retry in ${retry} s.`
+    : 'Too many failed credential checks; retry later.';
 }
 
 /** A refusal of the entry authenticator as the setup answers and records it. */

@@ -101,7 +101,13 @@ export class OciCallupService {
     });
     if (!auth.ok) {
       const outcome: Refusal = refusalOf(auth);
-      await this.record(auth.recordIn, outcome, facts);
+      if (auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked')
+        // Recorded beside the answer, not before it: an unknown client id has nothing to record, so a
+        // refusal that waited for the audit write would tell a real client id by its time.
+        void this.record(auth.recordIn, outcome, facts).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'OCI call-up refusal could not be recorded'),
+        );
+      else await this.record(auth.recordIn, outcome, facts);
       const detail =
         auth.refusal === 'entry_problem'
           ? auth.problem

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../../catalog/catalog.messages';
+import {
+  AVAILABILITY_NAMES,
+  categoryName,
+  deliveryIn,
+  offerText,
+  priceUnitText,
+} from '../../catalog/catalog.messages';
 import { netTaxLabel, netUnitPrice, rateText, vatRateOf } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
 import { AppConfig } from '../../config/app-config';
@@ -10,7 +16,7 @@ import { quantityBounds, tierAt, tiersOf } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { localImageUrl } from './local-image-url';
 import { messagesFor } from './punchout.messages';
-import type { OfferView, ProductView, SearchHitView } from './views/shop-view.models';
+import type { OfferView, ProductView, SearchHitView, ShopPreferences } from './views/shop-view.models';
 
 /** The start page lists at most this many preferred products. */
 const PREFERRED_SHOWN = 12;
@@ -26,6 +32,24 @@ export class ProductPresenter {
     private readonly catalog: PunchoutCatalogReader,
     private readonly config: AppConfig,
   ) {}
+
+  /**
+   * What the organization's guidance prefers besides single products, for the start page: vendors and
+   * brands as the rules name them, categories by their name in the page's language.
+   */
+  async preferences(organizationId: string, lang: PageLanguage): Promise<ShopPreferences> {
+    const preferred = (await this.catalog.cachedRules(organizationId)).filter(
+      (r) => r.effect === 'preferred',
+    );
+    const values = (matcher: string) => [
+      ...new Set(preferred.filter((r) => r.matcher === matcher).map((r) => r.value)),
+    ];
+    return {
+      vendors: values('vendor'),
+      brands: values('brand'),
+      categories: values('category').map((id) => categoryName(id, lang)),
+    };
+  }
 
   /**
    * The organization's preferred products (rules preferring a product by id), each with the offer a

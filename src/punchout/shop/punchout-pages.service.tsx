@@ -29,6 +29,7 @@ import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
+import { TransferSummary } from './views/transfer-summary';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 import { cutText } from '../../common/text/cut-text';
 
@@ -75,10 +76,15 @@ export class PunchoutPagesService {
       return this.startExpired(session, lang);
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
     if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
-      await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
-        reason: 'start link not opened in time',
-      });
-      return this.startExpired(await this.sessions.reload(session.id), lang);
+      const closed = await this.sessions.close(
+        session,
+        PunchoutStatus.EXPIRED,
+        AuditEventTypes.punchoutExpired,
+        {
+          reason: 'start link not opened in time',
+        },
+      );
+      return this.startExpired(closed ?? (await this.sessions.reload(session.id)), lang);
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
@@ -211,12 +217,13 @@ export class PunchoutPagesService {
     lang: PageLanguage,
     cartCount: number,
   ) {
-    const [ctx, preferred] = await Promise.all([
+    const [ctx, preferred, preferences] = await Promise.all([
       this.context(session, sessionKey, lang, cartCount),
       this.products.preferredProducts(session.organizationId, lang),
+      this.products.preferences(session.organizationId, lang),
       this.sessions.touch(session),
     ]);
-    return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
+    return page(200, <StartPage ctx={ctx} preferred={preferred} preferences={preferences} />, session);
   }
 
   async searchPage(
@@ -374,16 +381,24 @@ export class PunchoutPagesService {
         : { status: 404, problem: { code: 'offer_unknown' as const } };
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal)
-        return this.product(
-          visit,
-          productId,
-          lang,
-          [cartProblemNotice(refusal.problem, lang)],
-          refusal.status,
-        );
+      if (refusal) {
+        const notices = [cartProblemNotice(refusal.problem, lang)];
+        // The refusal is said on the product's page: the one posted, the session's, else the offer's
+        // own (a session that began on the start page and an add without productId); the cart's
+        // page when none is known, never the start page, which shows no notice.
+        const shown = productId ?? session.productId ?? (await this.productOfOffer(chosen));
+        return shown === undefined
+          ? this.renderCart(session, visit.key, lang, notices, refusal.status)
+          : this.product(visit, shown, lang, notices, refusal.status);
+      }
       return { kind: 'redirect', location: `${cartPath(visit.key)}?done=added` };
     });
+  }
+
+  /** The product an offer id belongs to, if the id names an offer. */
+  private async productOfOffer(offerId: string): Promise<string | undefined> {
+    if (!CATALOG_ID_PATTERN.test(offerId)) return undefined;
+    return (await this.catalog.offersById([offerId])).get(offerId)?.product.id;
   }
 
   update(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
@@ -433,9 +448,10 @@ export class PunchoutPagesService {
             <ShopMessagePage
               lang={lang}
               t={t}
-              title={t.transferredTitle}
+              title={t.sendingTitle}
               text={t.transferring}
               hint={t.transferHint}
+              summary={<TransferSummary lang={lang} t={t} lines={outcome.lines} />}
               returnLabel={t.sendCart}
               returnForm={{
                 callbackUrl: session.callbackUrl,
@@ -465,7 +481,7 @@ export class PunchoutPagesService {
         case 'closed':
           return this.ended(await this.sessions.reload(session.id), lang, 409);
         case 'failed':
-          return this.ended(await this.sessions.reload(session.id), lang, 500);
+          return this.ended(outcome.session ?? (await this.sessions.reload(session.id)), lang, 500);
       }
     });
   }

@@ -10,6 +10,15 @@ export const MESSAGES = {
     startIntro: "Search the catalog, or pick one of your organization's preferred products.",
     preferredProducts: "Your organization's preferred products",
     noPreferred: 'Your organization has no preferred products yet: search the catalog.',
+    preferencesTitle: 'What your organization prefers',
+    preferencesIntro: 'Offers that match are marked “Preferred” in the search results and on product pages.',
+    preferredVendors: 'Vendors',
+    preferredBrands: 'Brands',
+    preferredCategories: 'Categories',
+    noPreferences:
+      'Your organization has not named preferred vendors, brands, categories or products yet: search the catalog.',
+    backToProcurement: 'Cancel and return',
+    backToProcurementLabel: 'Cancel and return to your procurement system',
     sessionRef: 'Session',
     nav: 'Punchout',
     product: 'Product',
@@ -141,6 +150,8 @@ export const MESSAGES = {
     expired:
       'Your session ended after a period of inactivity. Return to your procurement system with an empty cart and start again.',
     transferredTitle: 'Cart transferred',
+    sendingTitle: 'Sending your cart',
+    sentSummary: (lines: number) => (lines === 1 ? 'What is sent: 1 line' : `What is sent: ${lines} lines`),
     transferred: 'This cart was already transferred to your procurement system. Nothing is sent again.',
     cancelledTitle: 'Punchout cancelled',
     cancelled: 'This punchout was cancelled. Nothing is sent again.',
@@ -208,6 +219,16 @@ export const MESSAGES = {
     startIntro: 'Durchsuchen Sie den Katalog oder wählen Sie ein bevorzugtes Produkt Ihrer Organisation.',
     preferredProducts: 'Bevorzugte Produkte Ihrer Organisation',
     noPreferred: 'Ihre Organisation hat noch keine bevorzugten Produkte: Durchsuchen Sie den Katalog.',
+    preferencesTitle: 'Was Ihre Organisation bevorzugt',
+    preferencesIntro:
+      'Passende Angebote sind in den Suchergebnissen und auf den Produktseiten als „Bevorzugt“ markiert.',
+    preferredVendors: 'Lieferanten',
+    preferredBrands: 'Marken',
+    preferredCategories: 'Kategorien',
+    noPreferences:
+      'Ihre Organisation hat noch keine bevorzugten Lieferanten, Marken, Kategorien oder Produkte festgelegt: Durchsuchen Sie den Katalog.',
+    backToProcurement: 'Abbrechen und zurück',
+    backToProcurementLabel: 'Abbrechen und zurück zu Ihrem Beschaffungssystem',
     sessionRef: 'Sitzung',
     nav: 'Punchout',
     product: 'Produkt',
@@ -340,6 +361,9 @@ export const MESSAGES = {
     expired:
       'Ihre Sitzung wurde nach längerer Inaktivität beendet. Kehren Sie mit leerem Warenkorb zu Ihrem Beschaffungssystem zurück und starten Sie neu.',
     transferredTitle: 'Warenkorb übertragen',
+    sendingTitle: 'Warenkorb wird gesendet',
+    sentSummary: (lines: number) =>
+      lines === 1 ? 'Was gesendet wird: 1 Position' : `Was gesendet wird: ${lines} Positionen`,
     transferred:
       'Dieser Warenkorb wurde bereits an Ihr Beschaffungssystem übertragen. Es wird nichts erneut gesendet.',
     cancelledTitle: 'Punchout abgebrochen',

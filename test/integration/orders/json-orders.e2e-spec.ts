@@ -212,6 +212,7 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
     ]);
     expect(codesOf(order)).toEqual([['price_changed'], ['quantity_changed', 'unit_changed']]);
     expect(order.totalNet).toBe('71.95');
+    expect(await (await get(acme.auditor, `/api/v1/orders/${order.id}`)).json()).toEqual(order);
   });
 
   it("marks a typed-in line, an unknown key and another organization's key as not from a punchout, revealing nothing", async () => {
@@ -235,6 +236,7 @@ describe('POST /api/v1/orders (JSON purchase orders)', () => {
     expect(order.lines[0]).toMatchObject({ supplier: 'Paper Palace', cartLine: null });
     // Nothing of the other organization's cart line shows: no supplier, no description, no cart line.
     expect(order.lines[2]).toMatchObject({ supplier: '', description: '', cartLine: null, offerId: null });
+    expect(await (await get(acme.auditor, `/api/v1/orders/${order.id}`)).json()).toEqual(order);
   });
 
   it('marks a cart ordered more than ORDER_CART_MAX_AGE_DAYS after its transfer, and a cart line ordered before', async () => {

@@ -1,4 +1,4 @@
-import { minorUnitText } from '../../../catalog/vat';
+import { minorUnitText, Money } from '../../../catalog/vat';
 import { formatMoney, LOCALES } from '../../../common/i18n/money';
 import { formatNumber } from '../../../common/i18n/number';
 import type { PageLanguage } from '../../../web/language';
@@ -9,7 +9,8 @@ import { niceMaximum, niceTicks, TickLines } from './outcome-chart';
 
 const WIDTH = 760;
 const HEIGHT = 260;
-const PLOT = { left: 72, right: 8, top: 12, bottom: 40 };
+/** Room for the money labels on both sides (see TickLines). */
+const PLOT = { left: 72, right: 72, top: 12, bottom: 40 };
 /** Not a colour of the outcomes chart (its blue means "open"); 3:1 or more against white. */
 const BAR_COLOUR = '#8250df';
 
@@ -63,8 +64,16 @@ export function SpendSection(props: {
         );
         // Decimal text, exact: the chart reads numbers only for its geometry.
         const values = props.days.map((day) => minorUnitText(byDay.get(day) ?? 0, currency));
+        // The period's total is the days' sum, added exactly: what the table below adds up to.
+        const total = minorUnitText(
+          values.reduce((sum, value) => sum.plus(value), new Money(0)),
+          currency,
+        );
         return (
           <div key={currency} data-currency={currency}>
+            <p class="period-total" data-net={total}>
+              <strong>{f.periodTotal(formatMoney(total, currency, lang))}</strong>
+            </p>
             <div class="chart-wrap" tabIndex={0} role="group" aria-label={`${f.spendTitle} (${currency})`}>
               <SpendChart lang={lang} text={text} currency={currency} days={props.days} values={values} />
             </div>

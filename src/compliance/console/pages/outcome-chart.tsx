@@ -15,7 +15,8 @@ export const CHART_OUTCOMES: Array<{ outcome: SessionOutcome; colour: string }> 
 
 const WIDTH = 760;
 const HEIGHT = 280;
-const PLOT = { left: 44, right: 8, top: 12, bottom: 44 };
+/** Room for the value labels on both sides: a phone scrolls the chart to its right end (latest days). */
+const PLOT = { left: 44, right: 44, top: 12, bottom: 44 };
 
 /** The smallest 1, 2 or 5 x 10^k at or above `value` (at least 4, so the axis has whole steps). */
 export function niceMaximum(value: number): number {
@@ -36,7 +37,10 @@ export function niceTicks(max: number): number[] {
   return Array.from({ length: steps + 1 }, (_, i) => (max * i) / steps);
 }
 
-/** The horizontal gridlines at `ticks` across the plot (x from `left` to `right`), labelled on the left. */
+/**
+ * The horizontal gridlines at `ticks` across the plot (x from `left` to `right`), labelled on both
+ * sides: on a phone the chart scrolls and opens at its right end, where the scale must be too.
+ */
 export function TickLines(props: {
   ticks: number[];
   y: (value: number) => number;
@@ -51,6 +55,17 @@ export function TickLines(props: {
         <g key={`tick-${tick}`}>
           <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} stroke="#d0d7de" stroke-width="1" />
           <text x={left - 6} y={y(tick) + 4} text-anchor="end" font-size="12" fill="#4a5563">
+            {label(tick)}
+          </text>
+          <text
+            x={right + 6}
+            y={y(tick) + 4}
+            text-anchor="start"
+            font-size="12"
+            fill="#4a5563"
+            class="tick-right"
+            aria-hidden="true"
+          >
             {label(tick)}
           </text>
         </g>

@@ -171,11 +171,17 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
                     </td>
                   ))}
                   <td data-label={t.longText}>{line.longText ?? ''}</td>
-                  <td data-label={t.otherFields}>
-                    {Object.entries(line.values)
-                      .filter(([name]) => !shown.has(name))
-                      .map(([name, value]) => `${name}=${value}`)
-                      .join('; ')}
+                  {/* One field per line, so the column stays narrow and nothing is cut off. */}
+                  <td data-label={t.otherFields} class="other-fields">
+                    <ul class="field-list">
+                      {Object.entries(line.values)
+                        .filter(([name]) => !shown.has(name))
+                        .map(([name, value]) => (
+                          <li key={name}>
+                            <code>{name}</code>={value}
+                          </li>
+                        ))}
+                    </ul>
                   </td>
                 </tr>
               ))}

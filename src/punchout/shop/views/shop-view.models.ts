@@ -25,6 +25,14 @@ export function displayContext(lang: PageLanguage, t: PunchoutMessages, productI
   return { lang, t, sessionKey: '', csrfToken: '', publicId: '', productId, cartCount: 0, display: true };
 }
 
+/** What the organization's guidance prefers besides single products (the start page lists them). */
+export interface ShopPreferences {
+  vendors: string[];
+  brands: string[];
+  /** Category names in the page's language. */
+  categories: string[];
+}
+
 export interface Notice {
   kind: 'ok' | 'error' | 'warn';
   text: string;
