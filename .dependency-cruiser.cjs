@@ -20,6 +20,7 @@ const FEATURES = [
   'audit',
   'auth',
   'catalog',
+  'catalog-import',
   'compliance',
   'demo',
   'guidance',
@@ -31,6 +32,7 @@ const FEATURES = [
   'punchout',
   'rate-limit',
   'search',
+  'supplier',
   'test-bench',
 ];
 const SHARED = ['common', 'config', 'database', 'logging', 'web', 'generated'];
@@ -67,6 +69,11 @@ const PUBLIC_FILES = {
     'drawn-picture.ts', // what a drawn picture shows and its URL: the demo stores them, src/images draws them
     'import/import-records.reader.ts', // import formats (the CLI checks --format)
     'import/import-problem.ts', // a rejected import row (line, field, reason), reported by the CLI
+    'supplier-import/catalog-import-report.ts', // what a supplier catalog import did (CLI, API, audit)
+    'formats/supplier-item.ts', // the catalog formats and CatalogFileError (a file that cannot be used: CLI exit 1, API 422)
+  ],
+  'catalog-import': [
+    'catalog-import-body.parser.ts', // the catalog file body parser, registered with the XML one at bootstrap (body-parsers.ts)
   ],
   guidance: [
     'guidance-evaluator.ts', // the one evaluator product details and punchout judge offers with

@@ -28,6 +28,8 @@ import { OAuthApiModule } from './oauth/oauth-api.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
+import { SupplierModule } from './supplier/supplier.module';
+import { CatalogImportModule } from './catalog-import/catalog-import.module';
 import { OrdersApiModule } from './orders/orders-api.module';
 
 @Module({})
@@ -60,6 +62,8 @@ export class AppModule {
         SearchModule,
         ProductModule,
         PunchoutModule,
+        SupplierModule,
+        CatalogImportModule,
         ImagesModule,
         OrdersApiModule,
       ],

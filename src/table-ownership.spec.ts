@@ -12,7 +12,8 @@ const OWNED_TABLES: Record<string, string[]> = {
   admin: [],
   audit: ['audit_event', 'audit_chain_head'],
   auth: [],
-  catalog: ['category', 'product', 'offer', 'catalog_version'],
+  catalog: ['category', 'product', 'offer', 'catalog_version', 'catalog_import'],
+  'catalog-import': [],
   compliance: ['audit_console_link', 'audit_console_session', 'audit_console_oidc_attempt'],
   demo: [],
   guidance: ['guidance_rule'],
@@ -32,6 +33,7 @@ const OWNED_TABLES: Record<string, string[]> = {
   punchout: ['punchout_session', 'punchout_cxml', 'cxml_payload', 'cart_item'],
   'rate-limit': [],
   search: [],
+  supplier: ['supplier'],
   'test-bench': [],
 };
 

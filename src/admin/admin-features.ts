@@ -4,8 +4,9 @@ import { ConsoleSignInModule } from '../compliance/console/console-sign-in.modul
 import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceModule } from '../guidance/guidance.module';
 import { OAuthModule } from '../oauth/oauth.module';
+import { SupplierModule } from '../supplier/supplier.module';
 
 /** Every feature an operator command may use: for commands that do not name their own. */
 export function allFeatureModules(): Array<Type | DynamicModule> {
-  return [OAuthModule, CatalogModule, GuidanceModule, AuditModule, ConsoleSignInModule];
+  return [OAuthModule, CatalogModule, GuidanceModule, SupplierModule, AuditModule, ConsoleSignInModule];
 }

@@ -4,6 +4,7 @@ import { CATALOG_COMMANDS } from './commands/catalog.commands';
 import { DB_COMMANDS } from './commands/db.commands';
 import { GUIDANCE_COMMANDS } from './commands/guidance.commands';
 import { OAUTH_COMMANDS } from './commands/oauth.commands';
+import { SUPPLIER_COMMANDS } from './commands/supplier.commands';
 import { ORDERS_COMMANDS } from './commands/orders.commands';
 
 /**
@@ -12,6 +13,7 @@ import { ORDERS_COMMANDS } from './commands/orders.commands';
  */
 export const COMMAND_GROUPS: CommandGroup[] = [
   OAUTH_COMMANDS,
+  SUPPLIER_COMMANDS,
   CATALOG_COMMANDS,
   GUIDANCE_COMMANDS,
   ORDERS_COMMANDS,

@@ -12,6 +12,8 @@ export const AuditEventTypes = {
   punchoutCxmlSetup: 'punchout.cxml_setup',
   guidanceRuleAdded: 'guidance.rule_added',
   guidanceRuleDisabled: 'guidance.rule_disabled',
+  supplierAdded: 'supplier.added',
+  catalogImported: 'catalog.imported',
   clientCreated: 'client.created',
   clientRevoked: 'client.revoked',
   clientSecretRotated: 'client.secret_rotated',

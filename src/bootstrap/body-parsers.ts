@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { RECEIVED_JSON } from '../common/decorators/received-json.decorator';
 import { ApiError } from '../common/http/api-error';
 import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
-import { registerCxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
+import {
+  CATALOG_IMPORT_MEDIA_TYPES,
+  parseCatalogImportBody,
+} from '../catalog-import/catalog-import-body.parser';
+import { CXML_MEDIA_TYPES, cxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
 import { OCI_CALLUP_ROUTE, ociCharsetOf } from '../punchout/oci/oci-charset';
 
 /**
@@ -103,8 +107,9 @@ function refuseOtherCharsets(fastify: FastifyInstance): void {
 
 /**
  * Every body parser, in one place: JSON (ours, see above), application/x-www-form-urlencoded
- * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only, and XML for the
- * cXML setup route only (its own size limit, CXML_MAX_BYTES). Nest's own body parsing is off
+ * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only, XML for the cXML
+ * setup route (its own size limit, CXML_MAX_BYTES), and catalog files (XML, CSV, text) for the
+ * catalog import route, handed on unread (CATALOG_IMPORT_MAX_BYTES). Nest's own body parsing is off
  * (create-app.ts), so nothing replaces these at init.
  */
 export function registerBodyParsers(
@@ -115,5 +120,10 @@ export function registerBodyParsers(
   refuseOtherCharsets(fastify);
   registerJsonBodyParser(fastify);
   registerFormBodyParser(fastify, bodyLimitBytes);
-  registerCxmlBodyParser(fastify, cxmlMaxBytes);
+  // XML goes to the catalog import route (streamed) or the cXML setup route; CSV and text only to imports.
+  fastify.addContentTypeParser(CXML_MEDIA_TYPES, parseCatalogImportBody(cxmlBodyParser(cxmlMaxBytes)));
+  fastify.addContentTypeParser(
+    CATALOG_IMPORT_MEDIA_TYPES.filter((type) => !CXML_MEDIA_TYPES.includes(type)),
+    parseCatalogImportBody(),
+  );
 }

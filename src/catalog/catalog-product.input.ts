@@ -8,6 +8,12 @@ export interface QuantityTierInput {
 
 export interface OfferInput {
   id: string;
+  /**
+   * The supplier selling it (supplier.id). Absent: the marketplace's supplier named `vendor`, made on
+   * first use (the own-shape import and the demo name vendors, not suppliers).
+   */
+  supplierId?: string;
+  /** The supplier's name; the database keeps the stored value equal to it (the supplier's name wins). */
   vendor: string;
   vendorSku: string | null;
   /** Unit price as a decimal string with at most 4 decimals (no binary rounding on the way in). */

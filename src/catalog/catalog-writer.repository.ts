@@ -73,9 +73,14 @@ export class CatalogWriterRepository {
     );
     // An existing product keeps its id; its offers follow it.
     const idByCode = new Map(rows.map((row) => [row.product_code, row.id]));
+    const supplierByVendor = await this.publicSuppliersOf(client, products);
     const offers = products.flatMap((product) => {
       const productId = idByCode.get(product.productCode) as string;
-      return product.offers.map((offer) => ({ ...offer, productId }));
+      return product.offers.map((offer) => ({
+        ...offer,
+        productId,
+        supplierId: offer.supplierId ?? supplierByVendor.get(offer.vendor),
+      }));
     });
     const productIds = [...idByCode.values()];
     const offerIds = offers.map((offer) => offer.id);
@@ -84,19 +89,19 @@ export class CatalogWriterRepository {
       offerIds,
     ]);
     const written = await client.query<{ id: string }>(
-      `INSERT INTO offer (id, product_id, vendor, vendor_sku, price, currency, quantity_tiers, quantity_min,
+      `INSERT INTO offer (id, product_id, supplier_id, vendor, vendor_sku, price, currency, quantity_tiers, quantity_min,
          quantity_max, condition, fulfillment, delivery_days, availability, is_prime, vat_rate,
          price_includes_vat, price_tax_label, price_info, unit, price_unit_quantity, updated_at)
-       SELECT t.id, t."productId", t.vendor, t."vendorSku", t.price, t.currency, coalesce(t."quantityTiers", '[]'),
+       SELECT t.id, t."productId", t."supplierId", t.vendor, t."vendorSku", t.price, t.currency, coalesce(t."quantityTiers", '[]'),
               t."quantityMin", t."quantityMax", t.condition, t.fulfillment, t."deliveryDays", t.availability,
               coalesce(t."isPrime", false), t."vatRate", coalesce(t."priceIncludesVat", false), t."priceTaxLabel", t."priceInfo", coalesce(t.unit, 'PCE'),
               coalesce(t."priceUnitQuantity", 1), now()
-         FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productId" text, vendor text, "vendorSku" text,
+         FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productId" text, "supplierId" uuid, vendor text, "vendorSku" text,
               price numeric, currency text, "quantityTiers" jsonb, "quantityMin" int, "quantityMax" int,
               condition offer_condition, fulfillment text, "deliveryDays" smallint, availability availability,
               "isPrime" boolean, "vatRate" numeric, "priceIncludesVat" boolean, "priceTaxLabel" text, "priceInfo" text, unit text, "priceUnitQuantity" int)
        ON CONFLICT (id) DO UPDATE SET
-         vendor = excluded.vendor, vendor_sku = excluded.vendor_sku, price = excluded.price,
+         supplier_id = excluded.supplier_id, vendor = excluded.vendor, vendor_sku = excluded.vendor_sku, price = excluded.price,
          currency = excluded.currency, quantity_tiers = excluded.quantity_tiers,
          quantity_min = excluded.quantity_min, quantity_max = excluded.quantity_max,
          condition = excluded.condition, fulfillment = excluded.fulfillment,
@@ -117,5 +122,24 @@ export class CatalogWriterRepository {
     await client.query('SELECT catalog_refresh_products($1)', [productIds]);
     // In the caller's transaction: product caches (every replica) drop their rows once it commits.
     await client.query('UPDATE catalog_version SET version = version + 1');
+  }
+
+  /**
+   * The marketplace's supplier of each vendor name that offers without a supplier id name, made on
+   * first use (catalog_public_supplier): one statement per batch, a handful of names.
+   */
+  private async publicSuppliersOf(
+    client: PoolClient,
+    products: ProductInput[],
+  ): Promise<Map<string, string>> {
+    const names = new Set<string>();
+    for (const product of products)
+      for (const offer of product.offers) if (offer.supplierId === undefined) names.add(offer.vendor);
+    if (names.size === 0) return new Map();
+    const { rows } = await client.query<{ vendor: string; id: string }>(
+      'SELECT vendor, catalog_public_supplier(vendor) AS id FROM unnest($1::text[]) AS vendor',
+      [[...names]],
+    );
+    return new Map(rows.map((row) => [row.vendor, row.id]));
   }
 }

@@ -30,6 +30,8 @@ export interface ImportProgress {
 export interface ImportOptions {
   format: ImportFormat;
   strict: boolean;
+  /** Every offer is this supplier's (supplier.id); absent: each offer's vendor names its supplier. */
+  supplierId?: string;
   onProgress?: (progress: ImportProgress) => void;
   /** Every problem, as it is found (the report keeps only the first MAX_REPORTED_PROBLEMS). */
   onProblem?: (problem: ImportProblem) => void;
@@ -206,8 +208,11 @@ export class CatalogService {
         rows++;
         options.onProgress?.({ ...bytes, rows });
         const result = item.error === undefined ? validateProductRecord(item.record, known) : null;
-        if (result?.ok) yield { line: item.line, product: result.product };
-        else
+        if (result?.ok) {
+          if (options.supplierId !== undefined)
+            for (const offer of result.product.offers) offer.supplierId = options.supplierId;
+          yield { line: item.line, product: result.product };
+        } else
           skip(
             importProblems(
               item.line,

@@ -116,6 +116,12 @@ export class AppConfig {
     /** Largest setup request body, in bytes. */
     maxBytes: number;
   };
+  readonly catalogImports!: {
+    /** Largest catalog file the API takes, in bytes. */
+    maxBytes: number;
+    /** Where an uploaded file waits while it is imported (in DATA_DIR). */
+    spoolDir: string;
+  };
   /** Purchase orders: how they are checked against their carts and delivered (ORDER_*). */
   readonly orders!: {
     priceTolerancePercent: number;
@@ -310,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cxml: {
       defaultUnit: vars.CXML_DEFAULT_UNIT,
       maxBytes: vars.CXML_MAX_BYTES,
+    },
+    catalogImports: {
+      maxBytes: vars.CATALOG_IMPORT_MAX_BYTES,
+      spoolDir: join(dataDir, 'catalog-imports'),
     },
     orders: {
       priceTolerancePercent: vars.ORDER_PRICE_TOLERANCE_PERCENT,

@@ -788,6 +788,18 @@ export class EnvironmentVariables {
   TEST_BENCH?: boolean;
 
   /**
+   * Largest catalog file an administrator may send to `POST /api/v1/catalog/imports`, in bytes (a
+   * larger one is refused with 413 as soon as it is seen). The body is streamed to a file in DATA_DIR,
+   * never held in memory, and imported from there.
+   * @section Supplier catalog imports
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_024)
+  @Max(10_737_418_240)
+  CATALOG_IMPORT_MAX_BYTES = 1_073_741_824;
+
+  /**
    * On an empty database, create the demo organization, client, users and guidance rules at start.
    * @section Demo data (first start)
    */

@@ -26,6 +26,11 @@ export class OrganizationsService {
     return this.prisma.organization.findMany({ orderBy: { slug: 'asc' } });
   }
 
+  /** The organization of an id a principal carries (it exists: tokens are issued to its users). */
+  byId(id: string): Promise<Organization> {
+    return this.prisma.organization.findUniqueOrThrow({ where: { id } });
+  }
+
   async bySlug(slug: string, tx?: PrismaTx): Promise<Organization> {
     const organization = await (tx ?? this.prisma).organization.findUnique({ where: { slug } });
     if (!organization) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No organization "${slug}".`);

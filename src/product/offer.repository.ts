@@ -38,7 +38,10 @@ export class OfferRepository {
 
   /** The product an offer belongs to, or undefined for an unknown offer. */
   async productIdOf(offerId: string): Promise<string | undefined> {
-    const offer = await this.prisma.offer.findUnique({ where: { id: offerId }, select: { productId: true } });
+    const offer = await this.prisma.offer.findFirst({
+      where: { id: offerId, withdrawnAt: null, organizationId: null },
+      select: { productId: true },
+    });
     return offer?.productId;
   }
 
@@ -49,7 +52,7 @@ export class OfferRepository {
   ): Promise<Map<string, OfferWithProduct>> {
     if (offerIds.length === 0) return new Map();
     const offers = await db.offer.findMany({
-      where: { id: { in: [...new Set(offerIds)] } },
+      where: { id: { in: [...new Set(offerIds)] }, withdrawnAt: null, organizationId: null },
       include: OFFER_WITH_PRODUCT,
     });
     return new Map(offers.map((offer) => [offer.id, offer]));
@@ -58,7 +61,7 @@ export class OfferRepository {
   /** The offers of some products, each with its product's facts, in offer id order. */
   ofProducts(productIds: readonly string[]): Promise<OfferWithProduct[]> {
     return this.prisma.offer.findMany({
-      where: { productId: { in: [...productIds] } },
+      where: { productId: { in: [...productIds] }, withdrawnAt: null, organizationId: null },
       include: OFFER_WITH_PRODUCT,
       orderBy: { id: 'asc' },
     });
@@ -73,6 +76,8 @@ export class OfferRepository {
     const ids = [...new Set(partIds)];
     return this.prisma.offer.findMany({
       where: {
+        withdrawnAt: null,
+        organizationId: null,
         OR: [
           { vendorSku: { in: ids } },
           { productId: { in: ids } },

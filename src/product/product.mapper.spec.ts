@@ -5,6 +5,8 @@ import type { OfferRow, ProductRow } from './product.repository';
 
 const offer = (data: Partial<OfferRow> & Pick<OfferRow, 'id' | 'price'>): OfferRow => ({
   vendor: 'Office World',
+  supplierId: '00000000-0000-4000-8000-000000000001',
+  importId: null,
   currency: 'EUR',
   quantityTiers: [],
   quantityMin: null,

@@ -10,6 +10,9 @@ export interface QuantityTierRow {
 export interface OfferRow {
   id: string;
   vendor: string;
+  /** The offer's supplier, and the catalog import that last changed it (null: not imported from a supplier's file). */
+  supplierId: string;
+  importId: string | null;
   /** Decimal text as stored (no binary rounding until the response). */
   price: string;
   currency: string;
@@ -87,16 +90,18 @@ export class ProductRepository {
                  'reviewCount', p.review_count, 'categoryPath', p.category_path, 'unspsc', p.unspsc,
                  'offers', coalesce((
                    SELECT json_agg(json_build_object(
-                            'id', o.id, 'vendor', o.vendor, 'price', o.price::text, 'currency', o.currency,
+                            'id', o.id, 'vendor', o.vendor, 'supplierId', o.supplier_id, 'importId', o.import_id, 'price', o.price::text, 'currency', o.currency,
                             'quantityTiers', o.quantity_tiers, 'quantityMin', o.quantity_min,
                             'quantityMax', o.quantity_max, 'condition', o.condition, 'fulfillment', o.fulfillment,
                             'deliveryDays', o.delivery_days, 'availability', o.availability,
                             'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
                             'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                     FROM offer o WHERE o.product_id = p.id), '[]'::json))::text AS row
+                     FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL), '[]'::json))::text AS row
           FROM product p
-         WHERE p.id = $1`,
+         -- A product whose every offer was withdrawn is not found (its row stays for sessions and the audit);
+         -- contract offers are not counted: a product only in contract catalogs is not found either.
+         WHERE p.id = $1 AND (p.offer_count > 0 OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`,
           values: [id],
         }),
       catalogVersion,

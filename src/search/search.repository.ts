@@ -144,7 +144,7 @@ export class SearchRepository {
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, o.vat_rate, o.price_includes_vat, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
-           WHERE o.product_id = p.id
+           WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
@@ -404,11 +404,12 @@ function shownPriceOf(search: CatalogSearch): Sql {
   const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
   if (!guidance.offerLevel) {
     return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
-                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.currency = ${currency}) END`;
+                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL AND o.currency = ${currency}) END`;
   }
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
                   ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
-                         WHERE o.product_id = p.id ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
+                         WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+                         ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
 }
 
 /**

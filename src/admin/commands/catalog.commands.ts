@@ -8,20 +8,30 @@ export const CATALOG_COMMANDS: CommandGroup = {
   commands: [
     {
       name: 'catalog import',
-      summary: 'imports products from JSON Lines or CSV (one row per offer)',
-      usage: '<file> [--format jsonl|csv] [--strict] [--errors-out <file.jsonl>]',
+      summary: "imports a supplier's catalog (BMEcat, CIF, cXML Index) or products in JSON Lines or CSV",
+      usage:
+        '<file> [--supplier <slug> [--org <slug>] [--dry-run]] [--format bmecat|cif|cxml-index|jsonl|csv] [--strict] [--errors-out <file.jsonl>]',
       options: {
-        format: option.string('jsonl|csv', 'the file format (default: from the file name)'),
-        strict: option.flag('import nothing if any row has a problem'),
+        supplier: option.string('<slug>', 'the supplier whose catalog it is (gateway supplier list)'),
+        org: option.string(
+          '<slug>',
+          'the organization whose contract catalog it is (only it sees the offers)',
+        ),
+        format: option.string(
+          'bmecat|cif|cxml-index|jsonl|csv',
+          'the file format (default: from the content, or the file name for jsonl and csv)',
+        ),
+        'dry-run': option.flag('read, check and report, but write nothing'),
+        strict: option.flag('JSON Lines/CSV: import nothing if any row has a problem'),
         'errors-out': option.string(
           '<file.jsonl>',
-          'write every problem as a JSON line {line, field, reason}',
+          'write every problem as a JSON line ({item, line, reason}; JSON Lines/CSV: {line, field, reason})',
         ),
       },
       details: [
-        'Products are upserted by productCode; a product replaces its offers.',
-        'Exit 0: every row imported. Exit 3: some rows were skipped (each reported with its line, field and reason). Exit 1: nothing imported (--strict with problems, or a failure).',
-        'The category ids a product may name: gateway catalog categories',
+        'With --supplier: a BMEcat (2005, 1.2), CIF 3.0 or cXML Index file is applied all or nothing. A full catalog (T_NEW_CATALOG, LOADMODE F, loadmode Full) withdraws the offers of the supplier (in that organization) it no longer contains. Items join products by GTIN, else manufacturer and part number.',
+        'Exit 0: everything imported. Exit 3: some or all items were rejected (each reported with the part id, line and reason), the rest imported. Exit 1: the file could not be used (unreadable, unknown format or supplier, truncated, malformed, hostile): nothing written. Exit 2: usage.',
+        'Without --supplier, JSON Lines and CSV rows name their vendor: products are upserted by productCode and replace their offers (exit 1 with --strict and problems). The category ids a product may name: gateway catalog categories',
       ],
       handler: async () => (await handlers()).catalogImport,
     },

@@ -147,6 +147,8 @@ export const CATEGORY_TREE: CategoryInput[] = [
     nameDe: 'Technik und IT',
     unspsc: '55101510',
   },
+  // Where an imported supplier item lands when its UNSPSC code fits no category above (or it has none).
+  { id: 'other', parentId: null, nameEn: 'Other articles', nameDe: 'Weitere Artikel', unspsc: null },
 ];
 
 /** Materialized path of a category of the built-in tree, e.g. "/office/paper/". */

@@ -46,9 +46,14 @@ export async function peekHead(
   }
   const head = Buffer.concat(taken);
   async function* replay(): AsyncGenerator<Buffer> {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A reader that stops early (a refused file) closes the stream underneath.
+      if (!done) await iterator.return?.();
+    }
   }
   return { head: head.subarray(0, bytes), input: replay() };
 }

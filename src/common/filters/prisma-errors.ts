@@ -18,6 +18,9 @@ const UNIQUE_KEY_MEANINGS: Record<string, string> = {
   organization_slug_key: 'An organization with this slug already exists.',
   user_organization_id_email_key: 'A user with this e-mail already exists in the organization.',
   oauth_client_client_id_key: 'An OAuth client with this client id already exists.',
+  supplier_slug_key: 'A supplier with this slug already exists.',
+  supplier_public_name_key: 'A supplier with this name already exists.',
+  supplier_organization_name_key: 'A supplier with this name already exists.',
 };
 
 /** The ApiError a known Prisma error stands for, or undefined for any other error. */

@@ -88,6 +88,27 @@ describe('administration summaries', () => {
     }
   });
 
+  it('says what a catalog import did, in words and with grouped figures', () => {
+    const payload = {
+      supplier: { slug: 'weidmueller', name: 'Weidmüller' },
+      organization: 'acme',
+      format: 'bmecat',
+      applied: true,
+      products: { created: 1200, updated: 3, unchanged: 1 },
+      rejected: 3,
+    };
+    expect(administrationSummary(AuditEventTypes.catalogImported, payload, en)).toBe(
+      'Imported BMEcat from Weidmüller for acme: 1,204 products, 3 rejected',
+    );
+    expect(administrationSummary(AuditEventTypes.catalogImported, payload, de)).toBe(
+      'BMEcat von Weidmüller für acme importiert: 1.204 Produkte, 3 abgelehnt',
+    );
+    const failed = { ...payload, format: 'cif', applied: false, error: 'line 9: truncated' };
+    expect(administrationSummary(AuditEventTypes.catalogImported, failed, en)).toBe(
+      'Did not import CIF from Weidmüller for acme: line 9: truncated',
+    );
+  });
+
   it('reads malformed payloads without throwing, and knows no punchout event', () => {
     expect(administrationSummary(AuditEventTypes.userDisabled, 'not an object', en)).toBe(
       'Disabled user ; 0 live tokens ended',

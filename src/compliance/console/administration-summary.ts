@@ -19,6 +19,9 @@ function client(payload: Json): string {
   return name && id && name !== id ? `'${name}' (${id})` : `'${name || id}'`;
 }
 
+/** Catalog formats by their names in the trade. */
+const FORMAT_NAMES: Record<string, string> = { bmecat: 'BMEcat', cif: 'CIF', 'cxml-index': 'cXML Index' };
+
 function user(payload: Json): string {
   return text(object(payload.user).email);
 }
@@ -42,6 +45,21 @@ export function administrationSummary(
     case AuditEventTypes.guidanceRuleDisabled: {
       const r = describeRule(payload.rule, m);
       return m.ruleDisabled(r.rule, r.note);
+    }
+    case AuditEventTypes.supplierAdded: {
+      const s = object(payload.supplier);
+      return m.supplierAdded(text(s.name), text(s.slug));
+    }
+    case AuditEventTypes.catalogImported: {
+      const products = object(payload.products);
+      return m.catalogImported(
+        FORMAT_NAMES[text(payload.format)] ?? (text(payload.format) || '?'),
+        text(object(payload.supplier).name),
+        text(payload.organization),
+        count(products.created) + count(products.updated) + count(products.unchanged),
+        count(payload.rejected),
+        payload.applied === true ? null : text(payload.error),
+      );
     }
     case AuditEventTypes.clientCreated:
       return m.clientCreated(client(payload), list(payload.callbackOrigins, ''));

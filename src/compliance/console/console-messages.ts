@@ -217,6 +217,16 @@ export interface TimelineMessages {
 /** One readable sentence per administration event (values already quoted by the caller where text). */
 export interface AdministrationSummaries {
   ruleAdded: (rule: string, note: string | null) => string;
+  supplierAdded: (name: string, slug: string) => string;
+  /** `products`: created + updated + unchanged; `error` when the file could not be used. */
+  catalogImported: (
+    format: string,
+    supplier: string,
+    organization: string,
+    products: number,
+    rejected: number,
+    error: string | null,
+  ) => string;
   ruleDisabled: (rule: string, note: string | null) => string;
   rule: (effect: string, matcher: string, value: string) => string;
   /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
@@ -430,6 +440,8 @@ const EN: ConsoleMessages = {
     'punchout.cxml_setup': 'cXML setup',
     'guidance.rule_added': 'Guidance rule added',
     'guidance.rule_disabled': 'Guidance rule disabled',
+    'supplier.added': 'Supplier added',
+    'catalog.imported': 'Catalog imported',
     'client.created': 'Client created',
     'client.revoked': 'Client revoked',
     'client.secret_rotated': 'Client secret rotated',
@@ -474,6 +486,11 @@ const EN: ConsoleMessages = {
   },
   summaries: {
     ruleAdded: (rule, note) => `Added rule: ${rule}${note ? ` — note: ${note}` : ''}`,
+    supplierAdded: (name, slug) => `Added supplier ${name} (${slug})`,
+    catalogImported: (format, supplier, organization, products, rejected, error) =>
+      error
+        ? `Did not import ${format} from ${supplier} for ${organization}: ${error}`
+        : `Imported ${format} from ${supplier} for ${organization}: ${new Intl.NumberFormat('en').format(products)} products, ${new Intl.NumberFormat('en').format(rejected)} rejected`,
     ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
     effects: { blocked: 'block', preferred: 'prefer' },
@@ -748,6 +765,8 @@ const DE: ConsoleMessages = {
     'punchout.cxml_setup': 'cXML-Setup',
     'guidance.rule_added': 'Einkaufsregel angelegt',
     'guidance.rule_disabled': 'Einkaufsregel deaktiviert',
+    'supplier.added': 'Lieferant angelegt',
+    'catalog.imported': 'Katalog importiert',
     'client.created': 'Client angelegt',
     'client.revoked': 'Client widerrufen',
     'client.secret_rotated': 'Client-Geheimnis erneuert',
@@ -792,6 +811,11 @@ const DE: ConsoleMessages = {
   },
   summaries: {
     ruleAdded: (rule, note) => `Regel angelegt: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
+    supplierAdded: (name, slug) => `Lieferant ${name} (${slug}) angelegt`,
+    catalogImported: (format, supplier, organization, products, rejected, error) =>
+      error
+        ? `${format} von ${supplier} für ${organization} nicht importiert: ${error}`
+        : `${format} von ${supplier} für ${organization} importiert: ${new Intl.NumberFormat('de').format(products)} Produkte, ${new Intl.NumberFormat('de').format(rejected)} abgelehnt`,
     ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
     effects: { blocked: 'sperren', preferred: 'bevorzugen' },

@@ -9,6 +9,8 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
   return {
     id: offer.id,
     vendor: offer.vendor,
+    supplierId: offer.supplierId,
+    importId: offer.importId,
     price: offer.price.toString(),
     currency: offer.currency,
     quantityTiers: (Array.isArray(offer.quantityTiers)

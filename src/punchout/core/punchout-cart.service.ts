@@ -142,8 +142,9 @@ export class PunchoutCartService {
           ...price,
           vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
+          ...catalogSourceOf(offer),
         },
-        update: { quantity: total, ...price, preferred: verdict.preferred },
+        update: { quantity: total, ...price, preferred: verdict.preferred, ...catalogSourceOf(offer) },
       });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -170,7 +171,10 @@ export class PunchoutCartService {
       if (problem) return problem;
       // The tier at the new quantity (a currency the offer changed to is re-validated at transfer).
       const price = cartLinePrice(offer, quantity);
-      await tx.cartItem.update({ where: { id: row.id }, data: { quantity, ...price } });
+      await tx.cartItem.update({
+        where: { id: row.id },
+        data: { quantity, ...price, ...catalogSourceOf(current) },
+      });
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'update',
@@ -269,6 +273,7 @@ export class PunchoutCartService {
           ...price,
           vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
+          ...catalogSourceOf(source),
         },
       });
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -373,7 +378,7 @@ export class PunchoutCartService {
         priceUnitQuantity: row.priceUnitQuantity,
       };
       if (!samePrice(stored, current)) {
-        await tx.cartItem.update({ where: { id: row.id }, data: current });
+        await tx.cartItem.update({ where: { id: row.id }, data: { ...current, ...catalogSourceOf(offer) } });
         await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
           action: 'reprice',
           offerId: row.offerId,
@@ -427,4 +432,12 @@ function quantityRefusal(offer: OfferRow, quantity: number): { status: number; p
         ? { code: 'below_min', min }
         : { code: 'above_max', max };
   return { status: 400, problem: refused };
+}
+
+/** Which supplier and catalog import a line's offer came from (recorded on the line for auditors). */
+function catalogSourceOf(offer: { supplierId: string; importId: string | null }): {
+  supplierId: string;
+  importId: string | null;
+} {
+  return { supplierId: offer.supplierId, importId: offer.importId };
 }

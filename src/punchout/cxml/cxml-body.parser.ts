@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/http/api-error';
 import { cutText } from '../../common/text/cut-text';
 
@@ -30,13 +31,18 @@ const isCxmlRoute = (request: FastifyRequest) =>
   request.method === 'POST' && request.routeOptions.url === CXML_SETUP_ROUTE;
 
 /**
- * XML bodies (`text/xml`, `application/xml`) for the cXML setup route only; elsewhere they are 415 in
- * our error shape. The body reaches the handler as UTF-8 text, or as the reason it is not one (too
- * large for CXML_MAX_BYTES, not UTF-8, another charset declared): buyers expect every answer as a
- * cXML Status inside an HTTP 200, so the route answers those too. Storing stops at the limit.
+ * The parser of XML bodies (`text/xml`, `application/xml`) for the cXML setup route; bootstrap hands
+ * it the XML bodies no other route takes (body-parsers.ts). Elsewhere they are 415 in our error shape.
+ * The body reaches the handler as UTF-8 text, or as the reason it is not one (too large for
+ * CXML_MAX_BYTES, not UTF-8, another charset declared): buyers expect every answer as a cXML Status
+ * inside an HTTP 200, so the route answers those too. Storing stops at the limit.
  */
-export function registerCxmlBodyParser(fastify: FastifyInstance, maxBytes: number): void {
-  fastify.addContentTypeParser(CXML_MEDIA_TYPES, (request, payload, done) => {
+export function cxmlBodyParser(maxBytes: number) {
+  return (
+    request: FastifyRequest,
+    payload: Readable,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void => {
     if (!isCxmlRoute(request))
       return done(
         new ApiError(
@@ -86,5 +92,5 @@ export function registerCxmlBodyParser(fastify: FastifyInstance, maxBytes: numbe
       finished = true;
       done(error);
     });
-  });
+  };
 }

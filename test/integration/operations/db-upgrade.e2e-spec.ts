@@ -57,7 +57,38 @@ describe('upgrade from the previous release', () => {
    */
   const RECOMPUTED = ['best_price', 'updated_at'];
   /** Product columns later migrations add (the price span), backfilled from the offers: checked below. */
-  const ADDED = ['price_ceiling', 'price_currency'];
+  const ADDED = [
+    'price_ceiling',
+    'price_currency',
+    // Supplier catalogs: matching keys and content per language, empty for the old rows.
+    'gtin',
+    'manufacturer_key',
+    'texts',
+    'facts',
+    'links',
+    'keywords',
+    'content_supplier_id',
+    'content_score',
+  ];
+  /** Offer columns later migrations add: facts the previous release did not have. */
+  const ADDED_TO_OFFERS = [
+    'vat_rate',
+    'price_includes_vat',
+    'net_price',
+    'supplier_id',
+    'organization_id',
+    'supplier_item_key',
+    'supplier_part_aux_id',
+    'import_id',
+    'withdrawn_at',
+    'content_unit',
+    'content_per_order_unit',
+    'quantity_interval',
+    'valid_from',
+    'valid_to',
+    'statuses',
+    'special_treatment',
+  ];
 
   /** Every row the previous release wrote, as text, table by table (the new columns left out). */
   const snapshot = async () => ({
@@ -75,7 +106,7 @@ describe('upgrade from the previous release', () => {
     ),
     // Only the columns the previous release had: columns a migration adds are new facts, not changes.
     offers: await sql(
-      `SELECT to_jsonb(o) - ARRAY['vat_rate', 'price_includes_vat', 'net_price'] AS row FROM offer o ORDER BY id`,
+      `SELECT to_jsonb(o) - ARRAY[${ADDED_TO_OFFERS.map((c) => `'${c}'`).join(', ')}] AS row FROM offer o ORDER BY id`,
     ),
     events: await sql(
       `SELECT organization_id, sequence, encode(hash, 'hex') AS hash FROM audit_event
@@ -145,6 +176,20 @@ describe('upgrade from the previous release', () => {
            OR p.price_currency IS DISTINCT FROM CASE WHEN o.currencies = 1 THEN o.currency END`,
     );
     expect(spans).toEqual([{ differs: 0 }]);
+
+    // Every vendor name became one of the marketplace's suppliers, and every offer belongs to its vendor's.
+    const vendors = await sql<{ vendor: string }>('SELECT DISTINCT vendor FROM offer ORDER BY vendor');
+    expect(vendors.length).toBeGreaterThan(1);
+    const suppliers = await sql<{ name: string; slug: string; organization_id: string | null }>(
+      'SELECT name, slug, organization_id FROM supplier ORDER BY name',
+    );
+    expect(suppliers.map((s) => s.name)).toEqual(vendors.map((v) => v.vendor));
+    expect(
+      suppliers.every((s) => s.organization_id === null && /^[a-z0-9][a-z0-9-]{1,63}$/.test(s.slug)),
+    ).toBe(true);
+    expect(
+      await sql(`SELECT o.id FROM offer o JOIN supplier s ON s.id = o.supplier_id WHERE s.name <> o.vendor`),
+    ).toEqual([]);
 
     for (const [slug, head] of Object.entries(previous.auditHeads)) {
       const verified = await cli(database.url, 'audit', 'verify', '--org', slug, '--json');

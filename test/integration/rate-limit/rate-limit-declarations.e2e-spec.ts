@@ -54,14 +54,18 @@ describe('rate-limit declarations on the routes', () => {
       'GET /api/v1/audit/sessions': 'audit',
       'GET /api/v1/audit/sessions/:id': 'audit',
       'GET /api/v1/audit/verify': 'audit',
+      'GET /api/v1/catalog/imports/:id': 'api',
       'GET /api/v1/guidance/rules': 'guidance',
       'GET /api/v1/marketplace/product/:id': 'product',
       'GET /api/v1/marketplace/search': 'search',
+      'GET /api/v1/suppliers': 'api',
       'GET /api/v1/orders': 'audit',
       'GET /api/v1/orders/:id': 'audit',
       'POST /api/v1/audit/console-links': 'audit',
+      'POST /api/v1/catalog/imports': 'api',
       'POST /api/v1/guidance/rules': 'guidance',
       'POST /api/v1/marketplace/product/:id/punchout': 'punchout',
+      'POST /api/v1/suppliers': 'api',
       'POST /api/v1/orders': 'api',
     });
   });
