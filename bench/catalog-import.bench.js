@@ -54,7 +54,12 @@ function parseArgs(args) {
 }
 
 const load = () => loadavg()[0];
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The middle value; of an even count, the mean of the middle two (two rounds: their mean). */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 const format = (n, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
