@@ -2,6 +2,8 @@
 // dependency-cruiser with this file and, on the same graph, the feature-folder cycle check.
 //
 // Layout (README "Code layout"):
+// - Inside src/punchout: core/ (sessions, cart, return) imports no protocol (rest/, oci/, cxml/) and no
+//   page (shop/); the protocols do not import each other (the two punchout-* rules below).
 // - FEATURES: one folder per feature under src/. A feature may import another feature only through
 //   what that feature declares public (below); everything else in its folder is its own business.
 // - SHARED: libraries every feature may use (src/common, src/config, src/database, src/logging,
@@ -25,6 +27,7 @@ const FEATURES = [
   'health',
   'images',
   'oauth',
+  'orders',
   'product',
   'punchout',
   'rate-limit',
@@ -80,12 +83,17 @@ const PUBLIC_FILES = {
   oauth: [
     'form-body.parser.ts', // the form body parser, registered with the JSON one at bootstrap (body-parsers.ts)
   ],
+  orders: [
+    'order-findings.ts', // the finding codes (and their pure rules): the console names and filters by them
+  ],
   product: [
     'product.repository.ts', // the product and offer row types punchout judges and prices
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
   punchout: [
     'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
+    'cxml/cxml-envelope.ts', // DOCTYPE, payloadID, timestamp and escaping of every cXML document (orders delivers OrderRequests)
+    'oci/oci-charset.ts', // the OCI call-up's charsets: the body parsers let its Latin-1 forms through at bootstrap (body-parsers.ts)
   ],
   'rate-limit': [
     'rate-limit-policy.ts', // a named limit per window: features define their own and consume them
@@ -129,6 +137,24 @@ module.exports = {
       comment: 'Shared libraries are below every feature: they must not import one.',
       from: { path: `^src/(${SHARED.map(escape).join('|')})/` },
       to: { path: featureFolder },
+    },
+    {
+      name: 'punchout-core-not-to-protocols',
+      severity: 'error',
+      comment:
+        'The punchout core (src/punchout/core) knows protocols only through the PunchoutAdapter interface ' +
+        'and the adapters PunchoutModule registers: it imports no entry, adapter or page (rest/, oci/, cxml/, shop/).',
+      from: { path: '^src/punchout/core/' },
+      to: { path: '^src/punchout/', pathNot: '^src/punchout/core/' },
+    },
+    {
+      name: 'punchout-protocols-apart',
+      severity: 'error',
+      comment:
+        'A punchout protocol (rest/, oci/, cxml/) builds on the core and the shop, never on another protocol: ' +
+        'adding one touches its own folder and its registration in PunchoutModule.',
+      from: { path: '^src/punchout/(rest|oci|cxml)/' },
+      to: { path: '^src/punchout/(rest|oci|cxml)/', pathNot: '^src/punchout/$1/' },
     },
     {
       name: 'not-to-test',

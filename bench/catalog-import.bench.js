@@ -1,4 +1,5 @@
-// `npm run bench -- catalog-import [--products 100000] [--rounds 2] [--memory 100000,1000000] [--profile 5000]`:
+// `npm run bench -- catalog-import [--products 100000] [--rounds 2] [--memory 100000,1000000] [--profile 5000]`
+// (`--products 10000,100000`: speed at 10,000, memory at both sizes):
 // a supplier's BMEcat 2005 catalog imported end to end, the way an operator runs it
 // (`node bin/gateway.js catalog import <file> --supplier <slug> --json`, a process of its own, into a
 // throw-away database), beside the same products as the gateway's own JSONL shape through the
@@ -42,11 +43,19 @@ const SUPPLIER = { slug: 'bench-supplier', name: 'Bench Supplier GmbH' };
 
 function parseArgs(args) {
   const options = { products: 100_000, rounds: 2, memory: [100_000, 1_000_000], profile: 0 };
+  let memoryGiven = false;
   for (let i = 0; i < args.length; i += 2) {
     const value = args[i + 1];
-    if (args[i] === '--products') options.products = Number(value);
-    else if (args[i] === '--rounds') options.rounds = Number(value);
-    else if (args[i] === '--memory') options.memory = value === 'none' ? [] : value.split(',').map(Number);
+    if (args[i] === '--products') {
+      // A list (`--products 10000,100000`, as docs/catalogs.md gives it): the speed rows at the first
+      // size, the memory rows at every size, unless --memory says otherwise.
+      const sizes = value.split(',').map(Number);
+      options.products = sizes[0];
+      if (sizes.length > 1 && !memoryGiven) options.memory = sizes;
+    } else if (args[i] === '--memory') {
+      memoryGiven = true;
+      options.memory = value === 'none' ? [] : value.split(',').map(Number);
+    } else if (args[i] === '--rounds') options.rounds = Number(value);
     else if (args[i] === '--profile') options.profile = Number(value);
     else throw new Error(`unknown option ${args[i]}`);
   }

@@ -77,13 +77,15 @@ async function main(args) {
     if (page.status !== 200 || !html.includes('data-offer-id')) throw new Error(`page: ${page.status}`);
 
     // Render alone (no I/O): the JSX of the product page, from view data already loaded.
-    const { PunchoutCatalogReader } = dist('punchout/punchout-catalog.reader');
-    const { ProductPage } = dist('punchout/views/product.page');
+    const { PunchoutCatalogReader } = dist('punchout/core/punchout-catalog.reader');
+    const { ProductPresenter } = dist('punchout/shop/product.presenter');
+    const { ProductPage } = dist('punchout/shop/views/product.page');
     const { renderPage } = dist('web/render-page');
-    const { messagesFor } = dist('punchout/punchout.messages');
+    const { messagesFor } = dist('punchout/shop/punchout.messages');
     const { h } = require('preact');
     const reader = gateway.app.get(PunchoutCatalogReader);
-    const view = await reader.productView(await reader.findProduct(productId), organization.id, 'en');
+    const presenter = gateway.app.get(ProductPresenter);
+    const view = await presenter.productView(await reader.findProduct(productId), organization.id, 'en');
     const ctx = {
       lang: 'en',
       t: messagesFor('en'),

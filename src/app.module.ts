@@ -30,6 +30,7 @@ import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
 import { SupplierModule } from './supplier/supplier.module';
 import { CatalogImportModule } from './catalog-import/catalog-import.module';
+import { OrdersApiModule } from './orders/orders-api.module';
 
 @Module({})
 export class AppModule {
@@ -64,6 +65,7 @@ export class AppModule {
         SupplierModule,
         CatalogImportModule,
         ImagesModule,
+        OrdersApiModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

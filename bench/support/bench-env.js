@@ -85,7 +85,8 @@ async function startBenchApp(databaseUrl, env = {}) {
  * (a guarded route measured ~450 req/s in-process against ~8,000 req/s from outside).
  * `rotate: {prefix, count, radix}` requests prefix + 0, prefix + 1, ... (numbers in `radix`) in turn;
  * `rotateHeaders: [headers, ...]` sends each set of headers in turn; `pathsFile: <file>` requests the
- * paths of a JSON array in that file in order (a query log too large for the environment).
+ * paths of a JSON array in that file in order (a query log too large for the environment);
+ * `bodiesFile: <file>` sends the bodies of a JSON array in that file in order.
  */
 function measure(name, options) {
   const script = `
@@ -103,6 +104,13 @@ function measure(name, options) {
       const { template, marker } = load.rotateBody;
       const run = process.pid + '-' + Date.now();
       load.requests = [{ setupRequest: (request) => ({ ...request, body: template.split(marker).join(run + '.' + next++) }) }];
+    }
+    if (load.bodiesFile) {
+      // Prepared bodies (e.g. orders naming distinct carts), in order, wrapping around at the end.
+      let next = 0;
+      const bodies = JSON.parse(require('node:fs').readFileSync(load.bodiesFile, 'utf8'));
+      delete load.bodiesFile;
+      load.requests = [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }];
     }
     if (load.pathsFile) {
       // A recorded sequence of paths (e.g. a query log), in order, wrapping around at its end.

@@ -5,6 +5,7 @@ import { DB_COMMANDS } from './commands/db.commands';
 import { GUIDANCE_COMMANDS } from './commands/guidance.commands';
 import { OAUTH_COMMANDS } from './commands/oauth.commands';
 import { SUPPLIER_COMMANDS } from './commands/supplier.commands';
+import { ORDERS_COMMANDS } from './commands/orders.commands';
 
 /**
  * Every operator command, by feature, in the order `gateway --help` shows them. Only the specs are
@@ -15,6 +16,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   SUPPLIER_COMMANDS,
   CATALOG_COMMANDS,
   GUIDANCE_COMMANDS,
+  ORDERS_COMMANDS,
   AUDIT_COMMANDS,
   DB_COMMANDS,
 ];

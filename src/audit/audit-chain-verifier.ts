@@ -25,15 +25,17 @@ export class AuditChainVerifier {
 
   /**
    * @param start where the chain (or the exported range) starts: the default is before event 1;
-   *   `'first-event'` trusts the first event's sequence and prevHash (an export starting mid-way).
+   *   `'first-event'` trusts the first event's sequence and prevHash (an export starting mid-way);
+   *   a link `{sequence, hash}` continues after an event verified earlier (the next must link to it).
    * @param checkpoints hashes witnessed (and already signature-checked) at given sequences.
    */
   constructor(
-    private readonly start: 'genesis' | 'first-event' = 'genesis',
+    private readonly start: 'genesis' | 'first-event' | { sequence: number; hash: string } = 'genesis',
     checkpoints: Array<{ sequence: number; hash: string }> = [],
   ) {
-    this.lastSequence = 0;
-    this.lastHash = GENESIS_HASH.toString('hex');
+    const after = typeof start === 'object' ? start : { sequence: 0, hash: GENESIS_HASH.toString('hex') };
+    this.lastSequence = after.sequence;
+    this.lastHash = after.hash;
     for (const checkpoint of checkpoints) this.checkpoints.set(checkpoint.sequence, checkpoint.hash);
   }
 

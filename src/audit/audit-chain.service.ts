@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { Clock } from '../common/clock/clock';
 import { PrismaService } from '../database/prisma.service';
 import { AuditChainVerifier } from './audit-chain-verifier';
 import { AuditCheckpoint, checkpointProblem } from './audit-checkpoint';
-import { readAuditEvents } from './audit-event.reader';
+import { AUDIT_READ_BATCH, readAuditEvents } from './audit-event.reader';
 import { GENESIS_HASH } from './audit-hash';
 import { AuditSigningKey } from './audit-signing-key';
 
@@ -81,7 +82,16 @@ export class AuditChainService {
     });
   }
 
-  async verify(organizationId: string, checkpoints: AuditCheckpoint[] = []): Promise<AuditVerification> {
+  /**
+   * Walks the whole chain from event 1 against the head (and signed checkpoints given from outside).
+   * `batchSize`: events per read (smaller ones give other requests more turns); `signal` stops the
+   * walk between batches (a shutdown).
+   */
+  async verify(
+    organizationId: string,
+    checkpoints: AuditCheckpoint[] = [],
+    options: { batchSize?: number; signal?: AbortSignal } = {},
+  ): Promise<AuditVerification> {
     // The head is read first; events appended while we verify lie beyond it and are left for next time.
     // The last event is read in the same snapshot: any event beyond the head then is not an append
     // in flight but a head moved back or deleted, which would hide those events from verification.
@@ -104,12 +114,58 @@ export class AuditChainService {
       };
     }
     const verifier = new AuditChainVerifier('genesis', checkpoints);
-    for await (const batch of readAuditEvents(this.prisma.pool, organizationId, {
-      after: 0,
-      upTo: head.sequence,
-    })) {
+    return this.walk(organizationId, { head, lastEvent }, verifier, options);
+  }
+
+  /**
+   * Verifies only the events appended since `verified`, a link this process checked earlier (the
+   * head a previous verification reached): the first new event must link to its hash, so a history
+   * rewritten and re-hashed since is caught too. `checked` counts the new events. Work grows with
+   * what was appended, not with the chain: what the console's dashboard runs on a page view.
+   */
+  async verifySince(
+    organizationId: string,
+    verified: ChainHead,
+    batchSize = AUDIT_READ_BATCH,
+  ): Promise<AuditVerification> {
+    const { head, lastEvent } = await this.headAndLastEvent(organizationId);
+    const broken = (sequence: number, problem: string): AuditVerification => ({
+      intact: false,
+      checked: 0,
+      head,
+      firstBrokenSequence: sequence,
+      problem,
+    });
+    if (head.sequence < verified.sequence) {
+      return broken(
+        head.sequence + 1,
+        `the chain head moved back from sequence ${verified.sequence}, verified earlier, to ${head.sequence}`,
+      );
+    }
+    if (head.sequence === verified.sequence && head.hash !== verified.hash) {
+      return broken(head.sequence, `the hash at sequence ${head.sequence} changed since it was verified`);
+    }
+    return this.walk(organizationId, { head, lastEvent }, new AuditChainVerifier(verified), { batchSize });
+  }
+
+  /** Feeds the verifier the events after its start up to the head, then judges the head and beyond. */
+  private async walk(
+    organizationId: string,
+    { head, lastEvent }: { head: ChainHead; lastEvent: number },
+    verifier: AuditChainVerifier,
+    { batchSize = AUDIT_READ_BATCH, signal }: { batchSize?: number; signal?: AbortSignal },
+  ): Promise<AuditVerification> {
+    for await (const batch of readAuditEvents(
+      this.prisma.pool,
+      organizationId,
+      { after: verifier.head.sequence, upTo: head.sequence },
+      batchSize,
+    )) {
       for (const event of batch) verifier.push(event);
       if (verifier.broken) break;
+      // The next batch is often fetched already: let other requests run between batches.
+      await yieldToOthers();
+      signal?.throwIfAborted();
     }
     const result = (broken: { sequence: number; problem: string }): AuditVerification => ({
       intact: false,

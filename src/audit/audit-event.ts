@@ -27,6 +27,10 @@ export const AuditEventTypes = {
   tokensRevoked: 'token.revoked',
   consoleSignedIn: 'console.signed_in',
   consoleSignInRefused: 'console.sign_in_refused',
+  orderReceived: 'order.received',
+  orderRefused: 'order.refused',
+  orderDelivered: 'order.delivered',
+  orderDeliveryFailed: 'order.delivery_failed',
 } as const;
 
 export type AuditEventType = (typeof AuditEventTypes)[keyof typeof AuditEventTypes];

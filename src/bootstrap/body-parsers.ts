@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { RECEIVED_JSON } from '../common/decorators/received-json.decorator';
 import { ApiError } from '../common/http/api-error';
 import { FORM_CONTENT_TYPE, registerFormBodyParser } from '../oauth/form-body.parser';
 import {
@@ -7,6 +8,7 @@ import {
   parseCatalogImportBody,
 } from '../catalog-import/catalog-import-body.parser';
 import { CXML_MEDIA_TYPES, cxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
+import { OCI_CALLUP_ROUTE, ociCharsetOf } from '../punchout/oci/oci-charset';
 
 /**
  * The deepest JSON nesting a body may have. Our request bodies are at most 3 levels deep; beyond a
@@ -63,6 +65,8 @@ function registerJsonBodyParser(fastify: FastifyInstance): void {
         ),
       );
     }
+    // Kept beside the parsed body for the routes that store the document as received (purchase orders).
+    (request as unknown as Record<symbol, string>)[RECEIVED_JSON] = text;
     parseJson(request, text, done);
   });
 }
@@ -79,6 +83,7 @@ const OUR_MEDIA_TYPES = new Set(['application/json', FORM_CONTENT_TYPE]);
 /**
  * JSON and form bodies are read as UTF-8 and nothing else: one that declares another charset
  * (utf-16, iso-8859-1) would be misread, so it is 415 unsupported_media_type before it is parsed.
+ * Except Latin-1 forms at the OCI call-up, which reads them as Latin-1.
  */
 function refuseOtherCharsets(fastify: FastifyInstance): void {
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
@@ -87,6 +92,9 @@ function refuseOtherCharsets(fastify: FastifyInstance): void {
     const mediaType = contentType.split(';')[0].trim().toLowerCase();
     const charset = OUR_MEDIA_TYPES.has(mediaType) ? charsetOf(contentType) : undefined;
     if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return done(null, payload);
+    // SAP's OCI call-up posts Latin-1 forms; it decodes them itself (oci-charset.ts).
+    if (request.routeOptions.url === OCI_CALLUP_ROUTE && ociCharsetOf(contentType) === 'latin1')
+      return done(null, payload);
     done(
       new ApiError(
         HttpStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -99,8 +107,8 @@ function refuseOtherCharsets(fastify: FastifyInstance): void {
 
 /**
  * Every body parser, in one place: JSON (ours, see above), application/x-www-form-urlencoded
- * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only, XML for the
- * cXML setup route (its own size limit, CXML_MAX_BYTES), and catalog files (XML, CSV, text) for the
+ * (the raw form string, OAuth's parser with its own size rules), both UTF-8 only, XML for the cXML
+ * setup route (its own size limit, CXML_MAX_BYTES), and catalog files (XML, CSV, text) for the
  * catalog import route, handed on unread (CATALOG_IMPORT_MAX_BYTES). Nest's own body parsing is off
  * (create-app.ts), so nothing replaces these at init.
  */

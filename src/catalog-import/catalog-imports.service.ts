@@ -16,7 +16,7 @@ import {
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
 import { CatalogImportUpload } from './catalog-import-body.parser';
-import { PrismaService } from '../database/prisma.service';
+import { OrganizationsService } from '../oauth/organizations.service';
 import { SuppliersService } from '../supplier/suppliers.service';
 
 export interface CatalogImportRun {
@@ -54,7 +54,7 @@ export class CatalogImportsService {
     private readonly pipeline: SupplierCatalogImportService,
     private readonly suppliers: SuppliersService,
     private readonly audit: AuditService,
-    private readonly prisma: PrismaService,
+    private readonly organizations: OrganizationsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -110,9 +110,7 @@ export class CatalogImportsService {
         'request_too_large',
         `The file is larger than ${maxBytes} bytes (CATALOG_IMPORT_MAX_BYTES).`,
       );
-    const organization = await this.prisma.organization.findUniqueOrThrow({
-      where: { id: request.organizationId },
-    });
+    const organization = await this.organizations.byId(request.organizationId);
     const supplier = await this.suppliers.forCatalog(request.supplier, organization.id);
     if (contentLength !== undefined && Number(contentLength) > maxBytes) throw tooLarge();
 
@@ -172,15 +170,9 @@ export class CatalogImportsService {
 
   /** An import of the organization's (another organization's is "not found", as an unknown id is). */
   async find(id: string, organizationId: string): Promise<CatalogImportRecord> {
-    const found = await this.prisma.catalogImport.findFirst({ where: { id, organizationId } });
+    const found = await this.pipeline.find(id, organizationId);
     if (!found) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No catalog import ${id}.`);
-    return {
-      id: found.id,
-      status: found.status,
-      createdAt: found.createdAt,
-      finishedAt: found.finishedAt,
-      report: found.report as unknown as CatalogImportReport | null,
-    };
+    return found;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Language } from '../common/i18n/language';
+import { CATEGORY_TREE } from './demo/category-tree';
 
 /*
  * The catalog's own values (availability, condition, delivery, vendors' offer texts, units) in the
@@ -74,4 +75,11 @@ export function priceUnitText(unit: string, quantity: number, language: Language
   const per = language === 'de' ? 'pro' : 'per';
   if (!names) return quantity === 1 ? `${per} ${unit}` : `${per} ${quantity} ${unit}`;
   return quantity === 1 ? `${per} ${names[0]}` : `${per} ${quantity} ${names[1]}`;
+}
+
+/** A category of the built-in tree by its name in `language` ("monitors" -> "Monitore"); another id as it is. */
+export function categoryName(id: string, language: Language): string {
+  const category = CATEGORY_TREE.find((c) => c.id === id);
+  if (!category) return id;
+  return language === 'de' ? category.nameDe : category.nameEn;
 }

@@ -119,6 +119,18 @@ export class CatalogService {
   }
 
   /**
+   * Whether `id` names a category of the catalog, or the catalog has no category at all yet (nothing
+   * installed or imported): guidance checks the categories its rules name with it.
+   */
+  async categoryStanding(id: string): Promise<'known' | 'unknown' | 'no-categories'> {
+    const [known, any] = await Promise.all([
+      this.prisma.category.findUnique({ where: { id }, select: { id: true } }),
+      this.prisma.category.findFirst({ select: { id: true } }),
+    ]);
+    return known ? 'known' : any ? 'unknown' : 'no-categories';
+  }
+
+  /**
    * Generates the deterministic demo catalog (products 0..N-1 of `seed`), upserting by product
    * code, in transactions of DEMO_BATCH products; ends by compacting the product table and refreshing statistics.
    */
@@ -147,6 +159,8 @@ export class CatalogService {
   async seedDemoIfEmpty(products: number, seed: number): Promise<boolean> {
     return withPoolClient(this.prisma.pool, async (client) => {
       try {
+        // Another replica may be generating it: wait for it (statement timeout only, no lock_timeout).
+        await client.query('SET lock_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK_KEY]);
         const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product) AS any');
         if (rows[0].any) return false;
@@ -154,6 +168,7 @@ export class CatalogService {
         return true;
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK_KEY]).catch(() => undefined);
+        await client.query('RESET lock_timeout').catch(() => undefined);
       }
     });
   }
@@ -272,6 +287,8 @@ export class CatalogService {
       try {
         // An integer from validated config, never input.
         await client.query(`SET statement_timeout = ${Math.trunc(bound)}`);
+        // CLUSTER waits for the table's readers to finish: no DATABASE_LOCK_TIMEOUT_MS here.
+        await client.query('SET lock_timeout = 0');
         for (const [phase, text] of MAINTENANCE_STEPS) {
           onPhase?.(phase);
           // pg reads a per-statement query_timeout (the client-side wait) though its types omit it.
@@ -280,6 +297,7 @@ export class CatalogService {
         }
       } finally {
         await client.query('RESET statement_timeout').catch(() => undefined);
+        await client.query('RESET lock_timeout').catch(() => undefined);
       }
     });
   }

@@ -124,6 +124,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '2500' }).database.queryTimeoutMs).toBe(2_500);
     // Reads are bounded tighter (5 s), never above the general bound.
     expect(config.database.readTimeoutMs).toBe(5_000);
+    expect(config.database.lockTimeoutMs).toBe(4_000);
     expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '2500' }).database.readTimeoutMs).toBe(2_500);
     expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toEqual([
       expect.stringMatching(/^HTTP_HEADERS_TIMEOUT_MS: must not be greater than HTTP_REQUEST_TIMEOUT_MS/),
@@ -150,7 +151,9 @@ describe('loadConfig', () => {
       tokenFailures: 30,
       pagesPerSession: 600,
       pagesPerAddress: 1_200,
+      punchoutEntryPerClient: 600,
       consoleSignInPerAddress: 60,
+      consolePerUser: 120,
       imagesPerAddress: 2_400,
       redisPrefix: 'mpg:rl:',
       redisCommandTimeoutMs: 1_000,

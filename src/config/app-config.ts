@@ -31,6 +31,8 @@ export class AppConfig {
     queryTimeoutMs: number;
     /** Client-side bound on reads (never above queryTimeoutMs). */
     readTimeoutMs: number;
+    /** PostgreSQL lock_timeout of every pooled connection (0: none). */
+    lockTimeoutMs: number;
     /** Server- and client-side bound on each maintenance statement after a bulk load (CLUSTER, ANALYZE). */
     maintenanceTimeoutMs: number;
     migrateOnStart: boolean;
@@ -55,7 +57,10 @@ export class AppConfig {
     bearerFailuresPerAddress: number;
     pagesPerSession: number;
     pagesPerAddress: number;
+    /** OCI call-ups and cXML setups per client (PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT). */
+    punchoutEntryPerClient: number;
     consoleSignInPerAddress: number;
+    consolePerUser: number;
     imagesPerAddress: number;
     redisPrefix: string;
     redisCommandTimeoutMs: number;
@@ -117,6 +122,19 @@ export class AppConfig {
     /** Where an uploaded file waits while it is imported (in DATA_DIR). */
     spoolDir: string;
   };
+  /** Purchase orders: how they are checked against their carts and delivered (ORDER_*). */
+  readonly orders!: {
+    priceTolerancePercent: number;
+    blocked: 'refuse' | 'flag';
+    cartMaxAgeDays: number;
+    delivery: {
+      firstRetryMs: number;
+      horizonSeconds: number;
+      timeoutMs: number;
+      pollMs: number;
+      concurrency: number;
+    };
+  };
   /** Absolute: where the gateway keeps the files it makes (DATA_DIR, by default the installation's .data). */
   readonly dataDir!: string;
   readonly audit!: {
@@ -125,6 +143,7 @@ export class AppConfig {
     /** Where a key is generated when AUDIT_SIGNING_KEY_FILE is not set (in DATA_DIR). */
     generatedKeyFile: string;
     checkpointIntervalSeconds: number;
+    verifyWholeChainEverySeconds: number;
   };
   /** Single sign-on to the compliance console; undefined when CONSOLE_OIDC_ISSUER is not set. */
   readonly consoleOidc!:
@@ -206,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.DATABASE_READ_TIMEOUT_MS,
         vars.DATABASE_QUERY_TIMEOUT_MS ?? vars.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
       ),
+      lockTimeoutMs: vars.DATABASE_LOCK_TIMEOUT_MS,
       maintenanceTimeoutMs: vars.DATABASE_MAINTENANCE_TIMEOUT_MS,
       migrateOnStart: vars.MIGRATE_ON_START,
       embedded: {
@@ -240,7 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bearerFailuresPerAddress: vars.BEARER_RATE_LIMIT_FAILURES_PER_ADDRESS,
       pagesPerSession: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_SESSION,
       pagesPerAddress: vars.PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS,
+      punchoutEntryPerClient: vars.PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT,
       consoleSignInPerAddress: vars.CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS,
+      consolePerUser: vars.CONSOLE_RATE_LIMIT_PER_USER,
       imagesPerAddress: vars.IMAGES_RATE_LIMIT_PER_ADDRESS,
       redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
       redisCommandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS,
@@ -299,10 +321,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: vars.CATALOG_IMPORT_MAX_BYTES,
       spoolDir: join(dataDir, 'catalog-imports'),
     },
+    orders: {
+      priceTolerancePercent: vars.ORDER_PRICE_TOLERANCE_PERCENT,
+      blocked: vars.ORDER_BLOCKED,
+      cartMaxAgeDays: vars.ORDER_CART_MAX_AGE_DAYS,
+      delivery: {
+        firstRetryMs: vars.ORDER_DELIVERY_FIRST_RETRY_MS,
+        horizonSeconds: vars.ORDER_DELIVERY_HORIZON_SECONDS,
+        timeoutMs: vars.ORDER_DELIVERY_TIMEOUT_MS,
+        pollMs: vars.ORDER_DELIVERY_POLL_MS,
+        concurrency: vars.ORDER_DELIVERY_CONCURRENCY,
+      },
+    },
     audit: {
       signingKeyFile: vars.AUDIT_SIGNING_KEY_FILE ? resolve(vars.AUDIT_SIGNING_KEY_FILE) : undefined,
       generatedKeyFile: join(dataDir, 'audit-signing-key.pem'),
       checkpointIntervalSeconds: vars.AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+      verifyWholeChainEverySeconds: vars.AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS,
     },
     consoleOidc: vars.CONSOLE_OIDC_ISSUER
       ? {

@@ -3,6 +3,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -197,6 +198,19 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(600_000)
   DATABASE_READ_TIMEOUT_MS = 5_000;
+
+  /**
+   * The longest a statement waits for a lock (PostgreSQL `lock_timeout`, ms): a table locked by a
+   * migration or a maintenance job, or a row another transaction holds, ends the request with 503
+   * `service_unavailable` and `Retry-After` instead of a 500 at the statement timeout. Keep it below
+   * `DATABASE_READ_TIMEOUT_MS`, so writes and reads give up alike; 0 waits as long as the statement
+   * timeout allows. Maintenance after a bulk load and the first-start demo catalog wait without it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  DATABASE_LOCK_TIMEOUT_MS = 4_000;
 
   /**
    * PostgreSQL streaming replicas (hot standbys of `DATABASE_URL`), comma-separated `postgresql://` URLs.
@@ -414,6 +428,17 @@ export class EnvironmentVariables {
   PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS = 1_200;
 
   /**
+   * OCI call-ups and cXML setup requests per window per OAuth client (its secret checked), whatever
+   * the address: each may open a session and writes the audit trail, so one client's flood is cut
+   * off before it does either (0 = unlimited).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT = 600;
+
+  /**
    * Compliance console sign-in requests (the link's page and POST, single sign-on's start and
    * callback, sign-out) per window per source address: public routes that read or write the
    * database before anyone is signed in.
@@ -423,6 +448,16 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10_000_000)
   CONSOLE_SIGN_IN_RATE_LIMIT_PER_ADDRESS = 60;
+
+  /**
+   * Compliance console page requests per window per signed-in auditor (every console page and export
+   * of every tab and console session of that user together).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  CONSOLE_RATE_LIMIT_PER_USER = 120;
 
   /** Public product image requests per window per source address. */
   @Type(() => Number)
@@ -612,6 +647,69 @@ export class EnvironmentVariables {
   CXML_MAX_BYTES = 262_144;
 
   /**
+   * An ordered line whose unit price differs from the transferred cart line's by more than this share
+   * of it (percent, up to two decimals) is marked `price_changed`; 0 marks every difference.
+   * @section Purchase orders
+   */
+  @Type(() => Number)
+  @IsNumber(
+    { maxDecimalPlaces: 2 },
+    { message: 'ORDER_PRICE_TOLERANCE_PERCENT must be a number with at most two decimals' },
+  )
+  @Min(0)
+  @Max(100)
+  ORDER_PRICE_TOLERANCE_PERCENT = 0;
+
+  /**
+   * An order with a line whose offer is blocked for the organization now: `refuse` answers 403 and
+   * stores nothing but the refusal; `flag` accepts it with the finding `blocked`.
+   */
+  @IsIn(['refuse', 'flag'])
+  ORDER_BLOCKED: 'refuse' | 'flag' = 'refuse';
+
+  /** A line ordered more than this many days after its cart was transferred is marked `stale_cart`. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3_650)
+  ORDER_CART_MAX_AGE_DAYS = 7;
+
+  /** The first retry of a failed delivery comes after about this long (ms); each further one waits twice as long, with jitter. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  ORDER_DELIVERY_FIRST_RETRY_MS = 30_000;
+
+  /** Delivery is retried until this long after the order came in (seconds); then it is `failed` until `gateway orders redeliver`. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_592_000)
+  ORDER_DELIVERY_HORIZON_SECONDS = 86_400;
+
+  /** Bound on each delivery to a supplier's order endpoint: connecting, sending and the answer (ms). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  ORDER_DELIVERY_TIMEOUT_MS = 10_000;
+
+  /** How often each replica looks for due deliveries (ms); a new order is also delivered at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(600_000)
+  ORDER_DELIVERY_POLL_MS = 2_000;
+
+  /** Deliveries each replica sends at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  ORDER_DELIVERY_CONCURRENCY = 4;
+
+  /**
    * PEM (PKCS#8) Ed25519 private key that signs audit checkpoints (`gateway audit keygen` writes one).
    * Set it in production: every replica mounts the same file, and a copy is kept where the database
    * administrator cannot reach it. Unset: generated once in `DATA_DIR` (production logs a warning).
@@ -629,6 +727,17 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(86_400)
   AUDIT_CHECKPOINT_INTERVAL_SECONDS = 300;
+
+  /**
+   * How old the compliance console's last walk of an organization's whole audit chain may grow before
+   * a dashboard view starts the next one in the background (seconds). Page views in between check only
+   * the events appended since; "Verify the whole chain now" walks it at any time.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(604_800)
+  AUDIT_VERIFY_WHOLE_CHAIN_EVERY_SECONDS = 3_600;
 
   /**
    * Single sign-on to the compliance console: the OpenID provider's issuer URL (its discovery document

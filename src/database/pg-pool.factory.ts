@@ -14,8 +14,15 @@ export function createPgPool(
   // A read replica's pool has the same bounds as the primary's (read-replicas.service.ts).
   url = config.database.url,
 ): Pool {
-  const { poolMax, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs, queryTimeoutMs, readTimeoutMs } =
-    config.database;
+  const {
+    poolMax,
+    connectTimeoutMs,
+    idleTimeoutMs,
+    statementTimeoutMs,
+    queryTimeoutMs,
+    readTimeoutMs,
+    lockTimeoutMs,
+  } = config.database;
   if (!url) throw new Error('The database URL is not known yet (embedded PostgreSQL not started)');
   const pool = new Pool({
     connectionString: url,
@@ -23,6 +30,9 @@ export function createPgPool(
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: idleTimeoutMs,
     statement_timeout: statementTimeoutMs,
+    // A table or row locked by someone else fails the statement within seconds (55P03, a 503 with
+    // Retry-After) instead of holding the request until the statement timeout (a 500).
+    ...(lockTimeoutMs > 0 ? { lock_timeout: lockTimeoutMs } : {}),
     // statement_timeout is enforced by the server; when the network stalls its answer never comes.
     // query_timeout bounds the wait on our side ("Query read timeout", taken for an outage: 503).
     query_timeout: queryTimeoutMs,

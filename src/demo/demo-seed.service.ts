@@ -94,7 +94,7 @@ export class DemoSeedService {
 
   private async seedOrganization(tx: PrismaTx): Promise<DemoSeedResult> {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY}::bigint)`;
-    if ((await tx.organization.count()) > 0) return { created: false };
+    if (await this.organizations.any(tx)) return { created: false };
     const organization = await this.organizations.create(
       { slug: DEMO_ORG_SLUG, name: 'Demo Purchasing GmbH' },
       tx,

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AuditActor, AuditEventTypes } from '../audit/audit-event';
 import { AuditService } from '../audit/audit.service';
+import { CatalogService } from '../catalog/catalog.service';
 import { Clock } from '../common/clock/clock';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
@@ -47,6 +48,7 @@ export class GuidanceRulesService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly catalog: CatalogService,
     config: AppConfig,
   ) {
     this.cacheTtlMs = config.guidanceCache.ttlMs;
@@ -148,11 +150,7 @@ export class GuidanceRulesService {
    * a catalog with no categories at all (nothing imported yet) takes rules for categories to come.
    */
   private async requireKnownCategory(categoryId: string): Promise<void> {
-    const [known, any] = await Promise.all([
-      this.prisma.category.findUnique({ where: { id: categoryId }, select: { id: true } }),
-      this.prisma.category.findFirst({ select: { id: true } }),
-    ]);
-    if (!known && any) {
+    if ((await this.catalog.categoryStanding(categoryId)) === 'unknown') {
       throw new ApiError(
         HttpStatus.BAD_REQUEST,
         'invalid_request',

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { GuidanceRulesController } from './guidance-rules.controller';
 import { GuidanceRulesService } from './guidance-rules.service';
 import { RulesGuidanceProvider } from './rules-guidance.provider';
@@ -10,7 +11,7 @@ import { SearchGuidanceProvider } from './search-guidance';
  * predicates search evaluates. One module, so search, product details and the CLI share one cache.
  */
 @Module({
-  imports: [AuditModule],
+  imports: [AuditModule, CatalogModule],
   controllers: [GuidanceRulesController],
   providers: [GuidanceRulesService, { provide: SearchGuidanceProvider, useClass: RulesGuidanceProvider }],
   exports: [GuidanceRulesService, SearchGuidanceProvider],

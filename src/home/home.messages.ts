@@ -36,7 +36,7 @@ export const HOME_MESSAGES = {
     console: 'Compliance-Konsole',
     consoleHint:
       'Für Prüfer: Punchout-Sitzungen und das manipulationssichere Audit-Protokoll. Anmeldung über einen Link Ihres Administrators.',
-    testBench: 'Punchout-Testbank',
+    testBench: 'Punchout-Testumgebung',
     testBenchHint:
       'Für Integratoren: den Shop wie SAP öffnen und den zurückkommenden Warenkorb sehen, ohne Beschaffungssystem.',
     health: 'Betriebszustand',

@@ -17,8 +17,18 @@ export class OrganizationsService {
     return (tx ?? this.prisma).organization.create({ data: { slug: input.slug, name: input.name } });
   }
 
+  /** Whether any organization exists (`tx`: in the caller's transaction; the demo seed asks under its lock). */
+  async any(tx?: PrismaTx): Promise<boolean> {
+    return (await (tx ?? this.prisma).organization.count()) > 0;
+  }
+
   list(): Promise<Organization[]> {
     return this.prisma.organization.findMany({ orderBy: { slug: 'asc' } });
+  }
+
+  /** The organization of an id a principal carries (it exists: tokens are issued to its users). */
+  byId(id: string): Promise<Organization> {
+    return this.prisma.organization.findUniqueOrThrow({ where: { id } });
   }
 
   async bySlug(slug: string, tx?: PrismaTx): Promise<Organization> {

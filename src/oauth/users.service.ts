@@ -53,16 +53,17 @@ export class UsersService {
     return user;
   }
 
-  /** Disables a user and revokes their tokens, effective on their next call. */
+  /** Disables a user, revokes their tokens and ends their console sessions, effective on their next call. */
   async disable(input: UserRefDto, actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     if (user.disabledAt) return user;
     const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       // Only an enabled user is disabled, so two concurrent calls record one event.
+      // accessChangedAt ends the user's console sessions for good (the console compares it).
       const { count } = await tx.user.updateMany({
         where: { id: user.id, disabledAt: null },
-        data: { disabledAt: now },
+        data: { disabledAt: now, accessChangedAt: now },
       });
       const disabled = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
       if (count === 0) return disabled;
@@ -105,14 +106,22 @@ export class UsersService {
     });
   }
 
-  /** Replaces a user's roles; records the change (from, to) unless nothing changes. */
+  /**
+   * Replaces a user's roles; records the change (from, to) unless nothing changes. Losing the role
+   * auditor ends the user's console sessions.
+   */
   async setRoles(input: UserRefDto, roles: UserRole[], actor: AuditActor): Promise<User> {
     const user = await this.byRef(input);
     const to = [...new Set(roles)].sort();
     const from = [...user.roles].sort();
     if (from.join() === to.join()) return user;
     return this.prisma.$transaction(async (tx) => {
-      const changed = await tx.user.update({ where: { id: user.id }, data: { roles: to } });
+      // Taking a role away ends the user's console sessions for good (the console compares the time).
+      const lost = from.some((role) => !to.includes(role as UserRole));
+      const changed = await tx.user.update({
+        where: { id: user.id },
+        data: { roles: to, ...(lost ? { accessChangedAt: this.clock.now() } : {}) },
+      });
       await this.audit.append(tx, {
         organizationId: user.organizationId,
         type: AuditEventTypes.userRoleChanged,

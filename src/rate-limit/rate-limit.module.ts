@@ -5,6 +5,7 @@ import { ConcurrencyLimitService } from './concurrency-limit.service';
 import { FailedBearerLimitService } from './failed-bearer-limit.service';
 import { LimiterFactory } from './limiter.factory';
 import { MemoryLimiterFactory } from './memory-limiter.factory';
+import { PunchoutEntryLimitService } from './punchout-entry-limit.service';
 import { RateLimiterService } from './rate-limiter.service';
 import { RedisLimiterFactory } from './redis-limiter.factory';
 import { UserRateLimitService } from './user-rate-limit.service';
@@ -30,6 +31,7 @@ import { UserRateLimitService } from './user-rate-limit.service';
     ConcurrencyLimitService,
     AddressRateLimitGuard,
     FailedBearerLimitService,
+    PunchoutEntryLimitService,
   ],
   exports: [
     RateLimiterService,
@@ -37,6 +39,7 @@ import { UserRateLimitService } from './user-rate-limit.service';
     ConcurrencyLimitService,
     AddressRateLimitGuard,
     FailedBearerLimitService,
+    PunchoutEntryLimitService,
   ],
 })
 export class RateLimitModule implements OnModuleInit, OnApplicationShutdown {

@@ -1,7 +1,11 @@
 import { attributeOf, childrenNamed, pathOf, readXml, textOf } from '../common/xml/xml-tree';
+import { prettyXml } from './pretty-xml';
 
-/** Field names of an OCI line: `NEW_ITEM-<NAME>[<n>]` (the long text is `NEW_ITEM-LONGTEXT_<n>:132[]`). */
-const OCI_LINE_FIELD = /^NEW_ITEM-([A-Z_]+)\[(\d+)\]$/;
+/**
+ * Field names of an OCI line: `NEW_ITEM-<NAME>[<n>]`, names with digits too (CUST_FIELD1, the VAT
+ * rate; CUST_FIELD5, the offer id); the long text is `NEW_ITEM-LONGTEXT_<n>:132[]`.
+ */
+const OCI_LINE_FIELD = /^NEW_ITEM-([A-Z0-9_]+)\[(\d+)\]$/;
 const OCI_LONGTEXT = /^NEW_ITEM-LONGTEXT_(\d+):132\[\]$/;
 
 /** What a procurement system's receiver got: the fields in order, and the OCI lines they make. */
@@ -9,7 +13,7 @@ export interface ReceivedPost {
   fields: Array<[string, string]>;
   /** OCI lines by their number (field name without NEW_ITEM-), or a cXML message's ItemIn lines. */
   lines: Array<{ number: number; values: Array<[string, string]> }>;
-  /** The PunchOutOrderMessage of a cXML return, decoded from its form field. */
+  /** The PunchOutOrderMessage of a cXML return, decoded from its form field, indented for reading. */
   cxmlDocument?: string;
   rawBody: string;
 }
@@ -34,7 +38,8 @@ export function readReceivedPost(rawBody: string): ReceivedPost {
   }
   const lines = [...byLine].sort(([a], [b]) => a - b).map(([number, values]) => ({ number, values }));
   const cxmlDocument = cxmlDocumentOf(fields);
-  if (cxmlDocument !== undefined) return { fields, lines: itemInLines(cxmlDocument), cxmlDocument, rawBody };
+  if (cxmlDocument !== undefined)
+    return { fields, lines: itemInLines(cxmlDocument), cxmlDocument: prettyXml(cxmlDocument), rawBody };
   return { fields, lines, rawBody };
 }
 

@@ -96,7 +96,12 @@ export class TestBenchController {
   }
 
   private receiver(lang: PageLanguage, rawBody: string | null): PageResult {
-    const receivedAt = new Date().toLocaleString(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'medium' });
+    // In UTC and saying so ("29.11.2026, 10:54:50 UTC"): the server's zone is not the reader's.
+    const receivedAt = new Date().toLocaleString(LOCALES[lang], {
+      dateStyle: 'medium',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    });
     return pageResult(
       <ReceiverPage
         lang={lang}

@@ -50,7 +50,7 @@ export const TEST_BENCH_MESSAGES = {
     again: 'Try another punchout',
   },
   de: {
-    title: 'Punchout-Testbank',
+    title: 'Punchout-Testumgebung',
     intro:
       'Diese Seite spielt das Beschaffungssystem: Sie öffnet den Shop wie SAP (OCI-Aufruf), und der Warenkorb kommt an den eigenen Empfänger dieses Gateways zurück, der zeigt, was ankam. Nichts wird anderswohin gesendet.',
     client: 'Client',
@@ -75,11 +75,11 @@ export const TEST_BENCH_MESSAGES = {
     demoNote: (email: string) =>
       `Demo-Modus: Der Demo-Client und sein Einkäufer ${email} sind eingetragen; geben Sie sein Punchout-Geheimnis ein.`,
     originNote:
-      'Die erlaubten Rücksprung-Origins des Clients müssen die Adresse dieses Gateways enthalten (oder leer sein), damit der Warenkorb hierher zurückkommt.',
+      'Unter den erlaubten Rücksprungadressen des Clients muss die Adresse dieses Gateways stehen (oder es ist keine eingetragen), damit der Warenkorb hierher zurückkommt.',
     ociTitle: 'SAP: OCI-Aufruf',
     cxmlTitle: 'Coupa, Ariba und andere cXML-Käufer: PunchOutSetupRequest',
     cxmlIntro:
-      'Die Testbank sendet mit diesen Zugangsdaten eine Setup-Anfrage (operation create) an das cXML-Setup dieses Gateways und öffnet die zurückgegebene StartPage; die Bestellnachricht kommt an den Empfänger zurück.',
+      'Die Testumgebung sendet mit diesen Zugangsdaten eine Setup-Anfrage (operation create) an das cXML-Setup dieses Gateways und öffnet die zurückgegebene StartPage; die Bestellnachricht kommt an den Empfänger zurück.',
     cxmlProduct: 'Produkt-ID (SelectedItem, optional)',
     cxmlOpen: 'cXML-Punchout öffnen',
     cxmlRefused: (code: string, text: string) => `Das Setup wurde abgelehnt: ${code} ${text}`,

@@ -82,6 +82,7 @@ export class HtmlErrorResponder extends PageErrorResponder {
     exception: unknown,
   ): Promise<void> {
     const area = this.areas.areaOf(request);
+    if (area?.respond?.(request, reply, error)) return;
     const lang = (request as PageRequest).pageLanguage ?? this.languageOf(request);
     let addition: ErrorPageAddition | undefined;
     try {

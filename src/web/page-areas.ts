@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren, VNode } from 'preact';
 import type { ErrorResponse } from '../common/filters/error-response';
 import type { PageLanguage } from './language';
@@ -27,6 +27,11 @@ export interface PageArea {
   documentTitle?(title: string, lang: PageLanguage): string;
   /** The area's wording of an error status; undefined: the toolkit's. */
   errorMessage?(status: number, lang: PageLanguage): PageMessage | undefined;
+  /**
+   * Answers an error itself instead of a page, for a route under the area whose callers read no HTML
+   * (the cXML setup answers a cXML Status); true when it did. Never throws.
+   */
+  respond?(request: FastifyRequest, reply: FastifyReply, error: ErrorResponse): boolean;
   /** Runs before an error page of the area is sent (punchout ends the open session); never throws. */
   onError?(
     request: FastifyRequest,

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { sourceFiles } from '../../test/support/source-files';
 
 const SRC = join(__dirname, '..');
 
-/** Every source file under src (specs excluded), with its text. */
-function sources(): Array<{ file: string; text: string }> {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  return walk(SRC)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file) && !file.includes('/generated/'))
-    .map((file) => ({ file: relative(SRC, file), text: readFileSync(file, 'utf8') }));
-}
+/** Every source file under src (specs and the generated client excluded), with its text. */
+const sources = () => sourceFiles(SRC);
 
 /** Controllers kept out of the API documentation that answer machines, not browsers (cXML in, cXML out). */
 const MACHINE_CONTROLLERS = ['punchout/cxml/cxml-setup.controller.ts'];
@@ -37,6 +29,7 @@ describe('page toolkit: every page is built one way', () => {
       'compliance/console/audit-console.controller.tsx',
       'compliance/console/console-sign-in.controller.tsx',
       'compliance/console/oidc/console-oidc.controller.tsx',
+      'compliance/console/orders-console.controller.tsx',
       'home/home.controller.tsx',
       'punchout/oci/oci-callup.controller.ts',
       'punchout/shop/punchout-pages.controller.ts',

@@ -128,6 +128,28 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
           de ? '50\u00a0%' : '50%',
         );
         expect(await page.locator('table.vendors tbody tr').count()).toBe(2);
+        // The charts' days as the reader writes them ("29.11." / "Nov 29"), never the stored "11-29".
+        const axisDays = await page.locator('svg.spend-chart g[data-spend-day] text').allTextContents();
+        expect(axisDays.length).toBeGreaterThan(1);
+        for (const label of axisDays)
+          expect(label).toMatch(de ? /^\d{1,2}\.\d{1,2}\.$/ : /^[A-Z][a-z]{2} \d{1,2}$/);
+        // Each chart shows its value scale where it opens (a phone scrolls it to the latest days).
+        const scalesShown = await page.locator('.chart-wrap').evaluateAll((wraps) =>
+          wraps.map((wrap) => {
+            const box = wrap.getBoundingClientRect();
+            const gridLabels = [
+              ...wrap.querySelectorAll('svg > g:not([data-day]):not([data-spend-day]) text'),
+            ];
+            return gridLabels.filter((label) => {
+              const r = label.getBoundingClientRect();
+              return r.width > 0 && r.left >= box.left && r.right <= box.right;
+            }).length;
+          }),
+        );
+        expect(scalesShown.length).toBeGreaterThanOrEqual(2);
+        for (const shown of scalesShown) expect(shown).toBeGreaterThanOrEqual(2);
+        const outcomeDays = await page.locator('svg.outcome-chart g[data-day] text').allTextContents();
+        for (const label of outcomeDays) expect(label).not.toMatch(/^\d\d-\d\d$/);
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
         await saveScreenshot(page, `console-figures-${lang}-${size}`);
@@ -139,9 +161,13 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         expect(await summaries.allInnerTexts()).toEqual(
           expect.arrayContaining([
             de
-              ? "Regel angelegt: Händler 'Kabelwerk Versand' sperren — Notiz: Lieferverzug seit März"
+              ? "Regel angelegt: Lieferant 'Kabelwerk Versand' sperren — Notiz: Lieferverzug seit März"
               : "Added rule: block vendor 'Kabelwerk Versand' — note: Lieferverzug seit März",
           ]),
+        );
+        // Changes made on the command line say so in the reader's words, not as the stored label.
+        expect(await page.locator('td.actor').allInnerTexts()).toContain(
+          de ? 'Kommandozeile (root@gateway-1)' : 'Command line (root@gateway-1)',
         );
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
@@ -151,7 +177,7 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         await page.waitForURL(/type=user.role_changed/);
         expect(await summaries.allInnerTexts()).toEqual([
           de
-            ? 'Rollen von einkauf.langer.name@acme-procurement.example: buyer → auditor, buyer'
+            ? 'Rollen von einkauf.langer.name@acme-procurement.example: Einkäufer → Prüfer, Einkäufer'
             : 'Roles of einkauf.langer.name@acme-procurement.example: buyer → auditor, buyer',
         ]);
 

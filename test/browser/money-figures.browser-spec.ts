@@ -71,6 +71,12 @@ function shown(amount: bigint, currency: string, lang: Lang, digits = DIGITS[cur
   // Whitespace as the page texts are compared (Intl's German no-break space read as a space).
   return format.format(amountText(amount, digits) as Intl.StringNumericLiteral).replace(/\s+/g, ' ');
 }
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A UTC day (YYYY-MM-DD) as the console writes it in the language: 04.11.2026, Nov 4, 2026. */
+function dayShown(day: string, lang: Lang): string {
+  const [year, month, date] = day.split('-');
+  return lang === 'de' ? `${date}.${month}.${year}` : `${MONTHS[Number(month) - 1]} ${Number(date)}, ${year}`;
+}
 const rateShown = (rate: string, lang: Lang) => (lang === 'de' ? `${rate.replace('.', ',')} %` : `${rate}%`);
 
 // ---------------------------------------------------------------- the catalog
@@ -557,9 +563,19 @@ describeWithBrowser('money figures: every figure recomputed from the posted line
           );
         expect(rows).toEqual(
           [yesterday, today].map(
-            (day) => `${day} ${shown(spend.get(`${currency}|${day}`) ?? 0n, currency, lang)}`,
+            (day) => `${dayShown(day, lang)} ${shown(spend.get(`${currency}|${day}`) ?? 0n, currency, lang)}`,
           ),
         );
+        // The period's total, net and labelled: every posted line of the currency in the period.
+        const periodNet = [yesterday, today].reduce(
+          (sum, day) => sum + (spend.get(`${currency}|${day}`) ?? 0n),
+          0n,
+        );
+        expect(await texts(page, `[data-currency="${currency}"] .period-total`)).toEqual([
+          lang === 'de'
+            ? `Nettoausgaben im Zeitraum: ${shown(periodNet, currency, lang)} (ohne MwSt.)`
+            : `Net spend in this period: ${shown(periodNet, currency, lang)} (excl. VAT)`,
+        ]);
       }
       // Top vendors, net: the vendor of each posted line's offer, per currency, largest first.
       const vendors = new Map<string, { vendor: string; currency: string; net: bigint; lines: number }>();
@@ -645,6 +661,17 @@ describeWithBrowser('money figures: every figure recomputed from the posted line
         expect(await texts(page, '[data-figure="cart-net"]')).toEqual([
           totals.map((total) => shown(total.net, total.currency, lang)).join(', '),
         ]);
+        // The posted cart's table is not cut off on a desktop: every column, "Weitere Felder" last, fits.
+        if (size === 'desktop') {
+          const clipped = await page
+            .locator('.table-wrap:has(table.posted-cart)')
+            .evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth);
+          expect(clipped).toBeLessThanOrEqual(0);
+        }
+        // Every further field is shown as posted, one per line.
+        const further = await page.locator('table.posted-cart td.other-fields li').allInnerTexts();
+        expect(further.length).toBeGreaterThan(0);
+        for (const field of further) expect(field).toMatch(/^NEW_ITEM-[A-Z0-9_]+\[\d+\]=|^[A-Z0-9_]+=/);
         if (session.id === sessionOf.get('gross-and-net-eur') || session.id === oldSessionId) {
           expect(await seriousAccessibilityViolations(page)).toEqual([]);
           await saveScreenshot(

@@ -233,7 +233,7 @@ describeWithBrowser('cXML punchout in Chromium', () => {
     const { page } = await newPage();
     await page.goto(await startPage(buyers.base64, '/coupa/cancel'));
     await page.getByRole('link', { name: /Cart/ }).first().click();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const post = await hook.next();
     expect(post.url).toBe('/coupa/cancel');
     const message = decode(post);

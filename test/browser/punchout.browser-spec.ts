@@ -50,6 +50,9 @@ describeWithBrowser('OCI punchout in Chromium', () => {
       { effect: 'blocked', matcher: 'vendor', value: 'Blocked Supplies', note: 'Framework contract only' },
       { effect: 'preferred', matcher: 'vendor', value: 'Paper Palace' },
       { effect: 'preferred', matcher: 'product', value: 'paper-1' },
+      // No product of the catalog has this brand or category: the start page names them all the same.
+      { effect: 'preferred', matcher: 'brand', value: 'Stabilo' },
+      { effect: 'preferred', matcher: 'category', value: 'monitors' },
     ]);
     const sap = await createClient(t.prisma, org.organization);
     const { punchoutSecret } = await t.app
@@ -192,7 +195,7 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     const { page, dialogs } = await newPage();
     await page.goto(await startUrl('paper-1', '/cancel-hook?x=1'));
     await addToCart(page, 'paper-1-a', 1);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.waitForURL(/\/cancel\??$/);
     expect(await page.locator('h1').innerText()).toBe('Cancel this punchout?');
     expect(await page.locator('.punchout-message').innerText()).toContain(
@@ -216,7 +219,7 @@ describeWithBrowser('OCI punchout in Chromium', () => {
       .getByRole('button', { name: 'In den Warenkorb' })
       .click();
     await page.waitForURL(/done=added$/);
-    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('button', { name: 'Abbrechen', exact: true }).click();
     expect(await page.locator('h1').innerText()).toBe('Punchout abbrechen?');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -232,10 +235,45 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     await page.goto(await startUrl('paper-1', '/nojs'));
     await addToCart(page, 'paper-1-a', 3);
     await page.getByRole('button', { name: 'Transfer to procurement' }).click();
+    // The page says what it does and what it sends: the lines of the form, net, and their total.
+    expect(await page.locator('h1').innerText()).toBe('Sending your cart');
+    const summary = page.locator('table.punchout-sent-lines');
+    expect(await page.locator('.punchout-sent h2').innerText()).toBe('What is sent: 1 line');
+    const cells = await summary
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())),
+      );
+    expect(cells).toEqual([['Copy paper A4, 80 g, 500 sheets', '3', '€5.99', '€17.97']]);
+    expect(await summary.locator('tfoot').innerText()).toMatch(/Net total \(EUR\)\s+€17\.97/);
+    await saveScreenshot(page, 'punchout-transfer-desktop-en');
     await page.getByRole('button', { name: 'Send the cart now' }).click();
     const post = await hook.next();
     expect(post.url).toBe('/nojs');
-    expect(new Map(post.fields).get('NEW_ITEM-QUANTITY[1]')).toBe('3');
+    const posted = new Map(post.fields);
+    expect(posted.get('NEW_ITEM-QUANTITY[1]')).toBe('3');
+    expect(posted.get('NEW_ITEM-PRICE[1]')).toBe('5.99');
+  });
+
+  // Without JavaScript (axe needs it), so the page stays and is read before it is sent.
+  it('the transfer page in German on a phone: its title and what it sends', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(await startUrl('paper-1', '/nojs-de'));
+    await page.locator('[data-offer-id="paper-1-a"]').getByLabel('Menge').fill('2');
+    await page
+      .locator('[data-offer-id="paper-1-a"]')
+      .getByRole('button', { name: 'In den Warenkorb' })
+      .click();
+    await page.waitForURL(/done=added$/);
+    await page.getByRole('button', { name: 'An Beschaffung übertragen' }).click();
+    expect(await page.locator('h1').innerText()).toBe('Warenkorb wird gesendet');
+    expect(await page.locator('.punchout-sent h2').innerText()).toBe('Was gesendet wird: 1 Position');
+    expect(await page.locator('table.punchout-sent-lines tfoot').innerText()).toContain('11,98');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'punchout-transfer-phone-de');
+    await context.close();
   });
 
   it('a replayed start URL shows "already used" and no shop, in another browser too', async () => {
@@ -307,6 +345,29 @@ describeWithBrowser('OCI punchout in Chromium', () => {
     await saveScreenshot(page, 'punchout-product-phone');
     await addToCart(page, 'pen-1-a', 12);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // The quantity box is labelled on the card, as every other cell.
+    const quantityLabel = await page
+      .locator('tr[data-offer-id="pen-1-a"] td.punchout-quantity-cell')
+      .evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(quantityLabel).toBe('"Quantity"');
+    // Each total is one band: label and amount on one line, same background, the amount at the right edge.
+    const bands = await page
+      .locator('table.punchout-cart tfoot tr:not(.punchout-vat-missing)')
+      .evaluateAll((rows) =>
+        rows.map((row) => {
+          const [label, amount] = [row.querySelector('th'), row.querySelector('td.number')] as HTMLElement[];
+          const [r, l, a] = [row, label, amount].map((e) => e.getBoundingClientRect());
+          return {
+            oneLine: Math.abs(l.top - a.top) < 2 && l.right <= a.left,
+            amountAtRightEdge: Math.abs(r.right - a.right) < 2,
+            sameBackground:
+              getComputedStyle(label).backgroundColor === getComputedStyle(amount).backgroundColor,
+          };
+        }),
+      );
+    expect(bands.length).toBeGreaterThan(0);
+    for (const band of bands)
+      expect(band).toEqual({ oneLine: true, amountAtRightEdge: true, sameBackground: true });
     await saveScreenshot(page, 'punchout-cart-phone');
     await page.getByLabel('Search the catalog').fill('pen');
     await Promise.all([
@@ -335,7 +396,7 @@ describeWithBrowser('OCI punchout in Chromium', () => {
       .click();
     await page.waitForURL(/done=added$/);
     expect(await page.getByRole('button', { name: 'An Beschaffung übertragen' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Abbrechen' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Abbrechen', exact: true }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await saveScreenshot(page, 'punchout-cart-de-desktop');
   });
@@ -405,8 +466,29 @@ describeWithBrowser('OCI punchout in Chromium', () => {
           expect(page.url()).toMatch(/\/punchout\/s\/psk_[A-Za-z0-9_-]{43}$/);
           expect(await page.locator('html').getAttribute('lang')).toBe(lang);
           expect(await page.locator('.punchout-preferred [data-product-id="paper-1"]').count()).toBe(1);
+          // What the guidance prefers besides products, in the page's language; a brand is a search.
+          const preference = (key: string) =>
+            page.locator(`[data-preference="${key}"] dd li`).allInnerTexts();
+          expect(await preference('vendors')).toEqual(['Paper Palace']);
+          expect(await preference('brands')).toEqual(['Stabilo']);
+          expect(await preference('categories')).toEqual([lang === 'de' ? 'Monitore' : 'Monitors']);
+          expect(await page.locator('[data-preference="brands"] a').getAttribute('href')).toMatch(
+            /\/search\?query=Stabilo$/,
+          );
+          expect(await page.locator('.punchout-no-preferences').count()).toBe(0);
+          // The way back to the procurement system is in the header.
+          const back = page.locator('header .punchout-header-cancel button');
+          expect(await back.innerText()).toBe(lang === 'de' ? 'Abbrechen und zurück' : 'Cancel and return');
           expect(await seriousAccessibilityViolations(page)).toEqual([]);
           await saveScreenshot(page, `oci-start-${lang}-${device}`);
+          if (lang === 'en' && device === 'desktop') {
+            // With an empty cart it returns at once: the empty cart goes to the HOOK_URL.
+            const before = hook.posts.length;
+            await Promise.all([page.waitForURL((url) => url.href.startsWith(hook.origin)), back.click()]);
+            expect(hook.posts.length).toBe(before + 1);
+            expect(hook.posts[before].url).toBe('/sap/hook');
+            expect(hook.posts[before].fields).toEqual([]);
+          }
 
           await page.goto(
             callUp({ FUNCTION: 'DETAIL', PRODUCTID: 'pen-1', HOOK_URL: `${hook.origin}/sap/hook` }),

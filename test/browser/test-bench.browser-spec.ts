@@ -68,6 +68,16 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
       `${PUBLIC_URL}/test-bench/receiver`,
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Every field the integrator types in is styled as the other pages' fields (border, touch height).
+    const unstyled = await page
+      .locator('.test-bench-form input:not([type="hidden"]), .test-bench-form select')
+      .evaluateAll((fields) =>
+        fields
+          .map((field) => ({ id: field.id, style: getComputedStyle(field) }))
+          .filter(({ style }) => style.borderTopWidth !== '2px' || parseFloat(style.minHeight) < 44)
+          .map(({ id }) => id),
+      );
+    expect(unstyled).toEqual([]);
     await saveScreenshot(page, 'test-bench-desktop-en');
 
     await fillBench(page, { 'bench-product': 'paper-1' });
@@ -95,6 +105,16 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
     expect(rows.get('DESCRIPTION')).toBe('Copy paper A4, 80 g, 500 sheets');
     expect(rows.get('QUANTITY')).toBe('3');
     expect(rows.get('EXT_PRODUCT_ID')).toBe('paper-1');
+    // Every field of line 1 is in its table, those whose names carry digits too (offer id, VAT rate).
+    expect(rows.get('CUST_FIELD5')).toBe('paper-1-a');
+    const posted = [
+      ...new URLSearchParams((await page.locator('.test-bench-raw').last().textContent()) ?? ''),
+    ];
+    const lineOne = posted.filter(([name]) => /\[1\]$|^NEW_ITEM-LONGTEXT_1:/.test(name));
+    expect(lineOne.length).toBeGreaterThanOrEqual(10);
+    expect(rows.size).toBe(lineOne.length);
+    // The time says its zone.
+    expect(await page.locator('main p.muted').first().innerText()).toMatch(/^Received .+ UTC · 1 line$/);
     expect(await page.locator('.test-bench-raw').textContent()).toContain('NEW_ITEM-QUANTITY%5B1%5D=3');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, 'test-bench-receiver-desktop-en');
@@ -106,7 +126,7 @@ describeWithBrowser('punchout test bench in Chromium: call-up, shop, and the ben
     const ctx = await context('de-DE', PHONE);
     const page = await ctx.newPage();
     await page.goto(`${t.baseUrl}/test-bench`);
-    expect(await page.locator('h1').innerText()).toBe('Punchout-Testbank');
+    expect(await page.locator('h1').innerText()).toBe('Punchout-Testumgebung');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'test-bench-phone-de');

@@ -13,6 +13,7 @@ import {
   CatalogFileError,
   type CatalogFormat,
   type CatalogHeader,
+  type CatalogReadEvent,
   type TextLanguage,
 } from '../formats/supplier-item';
 import {
@@ -164,6 +165,21 @@ export class SupplierCatalogImportService {
       importId,
     };
     await this.repository.begin(client, scope);
+    try {
+      await this.readInto(client, reader.read(whole), scope, request, report);
+    } finally {
+      this.repository.end(scope);
+    }
+  }
+
+  /** The items of the file into the open transaction, then a full catalog's withdrawals. */
+  private async readInto(
+    client: PoolClient,
+    events: AsyncIterable<CatalogReadEvent>,
+    scope: ImportScope,
+    request: SupplierCatalogImportRequest,
+    report: CatalogImportReport,
+  ): Promise<void> {
     const warnings = new WarningTally();
     const now = this.clock.now();
     let header: CatalogHeader | null = null;
@@ -180,7 +196,7 @@ export class SupplierCatalogImportService {
       await this.writeBatch(client, scope, items, report, reject);
       request.onProgress?.({ bytesRead: report.file.bytes, items: report.items });
     };
-    for await (const event of reader.read(whole)) {
+    for await (const event of events) {
       if (event.type === 'header') {
         header = event.header;
         report.formatVersion = header.formatVersion;
@@ -297,10 +313,19 @@ export class SupplierCatalogImportService {
           : item.manufacturerKey
             ? catalogIdOf('pm', item.manufacturerKey)
             : catalogIdOf('ps', scope.supplierId, scope.organizationId, item.supplierItemKey));
-      const write = { id: productId, gtin: item.gtin, manufacturerKey: item.manufacturerKey, content };
+      const ids = [...(searchIds.get(productId) ?? []), ...item.searchIds];
+      searchIds.set(productId, ids);
+      const write = {
+        id: productId,
+        gtin: item.gtin,
+        manufacturerKey: item.manufacturerKey,
+        content,
+        searchIds: ids,
+      };
       const target = known ? matched : created;
       const previous = target.get(productId);
       if (!previous || previous.content.score < content.score) target.set(productId, write);
+      else previous.searchIds = ids;
       offers.push({
         ...(item.offer as NonNullable<ImportedItem['offer']>),
         id:
@@ -308,7 +333,6 @@ export class SupplierCatalogImportService {
           catalogIdOf('so', scope.supplierId, scope.organizationId, item.supplierItemKey),
         productId,
       });
-      searchIds.set(productId, [...(searchIds.get(productId) ?? []), ...item.searchIds]);
       touched.add(productId);
     }
     const inserted = await this.repository.insertProducts(client, scope, [...created.values()]);
@@ -324,7 +348,35 @@ export class SupplierCatalogImportService {
       client,
       offers.map((offer) => offer.id),
     );
-    await this.repository.refreshProducts(client, searchIds, []);
+    // New products were written with their identifiers; matched ones gain this supplier's.
+    await this.repository.refreshProducts(
+      client,
+      new Map([...searchIds].filter(([id]) => !created.has(id))),
+      [],
+    );
+  }
+
+  /** An import of the organization's, or null (another organization's is as unknown as no import). */
+  async find(
+    id: string,
+    organizationId: string,
+  ): Promise<{
+    id: string;
+    status: string;
+    createdAt: Date;
+    finishedAt: Date | null;
+    report: CatalogImportReport | null;
+  } | null> {
+    const found = await this.prisma.catalogImport.findFirst({ where: { id, organizationId } });
+    return (
+      found && {
+        id: found.id,
+        status: found.status,
+        createdAt: found.createdAt,
+        finishedAt: found.finishedAt,
+        report: found.report as unknown as CatalogImportReport | null,
+      }
+    );
   }
 
   /**

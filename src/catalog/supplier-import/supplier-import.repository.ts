@@ -25,6 +25,8 @@ export interface MatchedProduct {
 
 export interface ProductWrite {
   id: string;
+  /** Identifiers search finds the product by (GTIN, part numbers): written with a new product. */
+  searchIds?: string[];
   gtin: string | null;
   manufacturerKey: string | null;
   content: ImportedContent;
@@ -51,11 +53,26 @@ export class SupplierImportRepository {
       `catalog-import:${scope.supplierId}:${scope.organizationId ?? ''}`,
     ]);
     await client.query('CREATE TEMPORARY TABLE import_seen (id varchar(64) PRIMARY KEY) ON COMMIT DROP');
+    const { rows } = await client.query<{ legacy: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM offer WHERE supplier_id = $1 AND ${inScope(scope)}
+                        AND supplier_item_key IS NULL) AS legacy`,
+      [scope.supplierId, scope.organizationId],
+    );
+    this.legacyScopes.set(scope.importId, rows[0].legacy);
+  }
+
+  /** Per import: whether its scope has offers written before supplier keys existed (looked up once). */
+  private readonly legacyScopes = new Map<string, boolean>();
+
+  /** The import is over: what begin() noted for it is dropped. */
+  end(scope: ImportScope): void {
+    this.legacyScopes.delete(scope.importId);
   }
 
   /**
-   * The scope's offers of these item keys (withdrawn ones too: they come back). An offer written
-   * before supplier keys existed (an own-shape import) is found by its vendor SKU and adopted.
+   * The scope's offers of these item keys (withdrawn ones too: they come back), through the unique
+   * index of supplier, organization and key. An offer written before supplier keys existed (an
+   * own-shape import) is found by its vendor SKU and adopted, where the scope has such offers.
    */
   async existingOffers(
     client: PoolClient,
@@ -63,15 +80,22 @@ export class SupplierImportRepository {
     keys: string[],
   ): Promise<Map<string, ExistingOffer>> {
     const { rows } = await client.query<{ id: string; product_id: string; key: string }>(
-      `SELECT DISTINCT ON (key) id, product_id, key FROM (
-         SELECT id, product_id, coalesce(supplier_item_key, vendor_sku) AS key, supplier_item_key IS NULL AS legacy
-           FROM offer
-          WHERE supplier_id = $1 AND organization_id IS NOT DISTINCT FROM $2::uuid
-            AND (supplier_item_key = ANY($3) OR (supplier_item_key IS NULL AND vendor_sku = ANY($3)))
-       ) o ORDER BY key, legacy, id`,
+      `SELECT id, product_id, supplier_item_key AS key FROM offer
+        WHERE supplier_id = $1 AND ${inScope(scope)} AND supplier_item_key = ANY($3)`,
       [scope.supplierId, scope.organizationId, keys],
     );
-    return new Map(rows.map((row) => [row.key, { id: row.id, productId: row.product_id }]));
+    const found = new Map(rows.map((row) => [row.key, { id: row.id, productId: row.product_id }]));
+    const missing = keys.filter((key) => !found.has(key));
+    if (missing.length > 0 && this.legacyScopes.get(scope.importId)) {
+      const legacy = await client.query<{ id: string; product_id: string; key: string }>(
+        `SELECT DISTINCT ON (vendor_sku) id, product_id, vendor_sku AS key FROM offer
+          WHERE supplier_id = $1 AND ${inScope(scope)} AND supplier_item_key IS NULL AND vendor_sku = ANY($3)
+          ORDER BY vendor_sku, id`,
+        [scope.supplierId, scope.organizationId, missing],
+      );
+      for (const row of legacy.rows) found.set(row.key, { id: row.id, productId: row.product_id });
+    }
+    return found;
   }
 
   /** Products by GTIN and by manufacturer key (the oldest product where several share one). */
@@ -118,12 +142,12 @@ export class SupplierImportRepository {
        SELECT t.id, t.id, t.name, t.brand, t.manufacturer, t."manufacturerPartNumber", t.description,
               t.overview, t.images, t.taxonomies,
               coalesce(CASE WHEN t.unspsc IS NOT NULL THEN catalog_category_for_unspsc(t.unspsc) END, 'other'),
-              t.unspsc, '', t."searchParts", '', t.gtin, t."manufacturerKey", t.texts, t.facts, t.links,
+              t.unspsc, '', t."searchParts", t."searchIds", t.gtin, t."manufacturerKey", t.texts, t.facts, t.links,
               t.keywords, $2::uuid, t.score, now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, name text, brand text, manufacturer text,
               "manufacturerPartNumber" text, description text, overview jsonb, images jsonb, taxonomies jsonb,
-              unspsc text, "searchParts" text, gtin text, "manufacturerKey" text, texts jsonb, facts jsonb,
-              links jsonb, keywords text[], score int)
+              unspsc text, "searchParts" text, "searchIds" text, gtin text, "manufacturerKey" text,
+              texts jsonb, facts jsonb, links jsonb, keywords text[], score int)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(products.map(productJson)), scope.supplierId],
     );
@@ -281,10 +305,7 @@ export class SupplierImportRepository {
     searchIds: Map<string, string[]>,
     productIds: Iterable<string>,
   ): Promise<void> {
-    const additions = [...searchIds].map(([id, ids]) => ({
-      id,
-      ids: [...new Set(ids.map(normalizeIdentifier).filter((x) => /^[a-z0-9]{3,}$/.test(x)))],
-    }));
+    const additions = [...searchIds].map(([id, ids]) => ({ id, ids: normalizedIds(ids) }));
     if (additions.length > 0) {
       await client.query(
         `UPDATE product p SET search_ids = (
@@ -321,6 +342,7 @@ function productJson(product: ProductWrite): Record<string, unknown> {
     taxonomies: content.taxonomies,
     unspsc: content.unspsc,
     searchParts: content.searchParts,
+    searchIds: searchIdText(product.searchIds ?? []),
     gtin: product.gtin,
     manufacturerKey: product.manufacturerKey,
     texts: content.texts,
@@ -329,4 +351,23 @@ function productJson(product: ProductWrite): Record<string, unknown> {
     keywords: content.keywords,
     score: content.score,
   };
+}
+
+/** Identifiers as search indexes them (search-terms.ts): normalized, at least 3 characters, each once. */
+function normalizedIds(ids: string[]): string[] {
+  return [...new Set(ids.map(normalizeIdentifier).filter((id) => /^[a-z0-9]{3,}$/.test(id)))];
+}
+
+function searchIdText(ids: string[]): string {
+  return normalizedIds(ids).join(' ');
+}
+
+/**
+ * The scope's organization as the unique index of supplier, organization and key can use it (the
+ * parameter $2 is the organization id or null in both forms).
+ */
+function inScope(scope: ImportScope): string {
+  return scope.organizationId === null
+    ? '(organization_id IS NULL AND $2::uuid IS NULL)'
+    : 'organization_id = $2::uuid';
 }

@@ -23,4 +23,22 @@ describe('the CSV writer', () => {
     }
     await expect(text(csvWriter(failing(), ['name']))).rejects.toThrow('connection terminated');
   });
+
+  it('neutralises every cell a spreadsheet would run as a formula, and leaves numbers alone', async () => {
+    const starts = [
+      '=1+1',
+      '+1',
+      '-1+1',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      '\uFF1D1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20x',
+    ];
+    const rows = [...starts.map((name) => ({ name, amount: -2 })), { name: 'a=b', amount: 3 }];
+    const written = parse(await text(csvWriter(rows, ['name', 'amount']))) as string[][];
+    expect(written.slice(1)).toEqual([...starts.map((name) => [`'${name}`, '-2']), ['a=b', '3']]);
+  });
 });

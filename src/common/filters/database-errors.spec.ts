@@ -34,4 +34,17 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(isDatabaseUnavailable(new DriverAdapterError({ kind: 'TransactionWriteConflict' }))).toBe(false);
   });
+
+  it('takes a lock or statement timeout for "not now" (a 503 to retry), raw or through the adapter', () => {
+    for (const code of ['55P03', '57014']) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement'), { code }))).toBe(true);
+      const wrapped = new DriverAdapterError({
+        kind: 'postgres',
+        code,
+        severity: 'ERROR',
+        message: 'canceling statement due to lock timeout',
+      } as never);
+      expect(isDatabaseUnavailable(wrapped)).toBe(true);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Error codes that mean "PostgreSQL cannot be reached right now", not "the query is wrong". */
+/** Error codes that mean "PostgreSQL cannot serve this right now" (retry later), not "the query is wrong". */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -11,6 +11,8 @@ const UNREACHABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '55P03', // lock_not_available: lock_timeout passed (a table locked by a migration, a DBA)
+  '57014', // query_canceled: statement_timeout passed, or an administrator cancelled it
   '08000', // connection_exception
   '08001',
   '08003',

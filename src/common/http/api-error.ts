@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'invalid_token',
   'insufficient_scope',
   'not_found',
+  'offer_blocked',
   'method_not_allowed',
   'not_acceptable',
   'request_timeout',

@@ -81,9 +81,16 @@ describe('InputSchema and the global pipe', () => {
       maximum: 24,
       default: 24,
     });
-    const shipTo = properties.shipTo as { required: boolean; type: () => { name: string } };
+    const shipTo = properties.shipTo as {
+      required: boolean;
+      type: () => { name: string; _OPENAPI_METADATA_FACTORY(): Record<string, unknown> };
+    };
     expect(shipTo.required).toBe(false);
     expect(shipTo.type().name).toBe('SpecAddressDto');
+    // The component describes its own fields (its schema has an id, so zod answers it as a reference).
+    expect(shipTo.type()._OPENAPI_METADATA_FACTORY()).toEqual({
+      city: { required: false, type: 'string', maxLength: 10 },
+    });
   });
 
   it('leaves class-validator DTOs to class-validator', async () => {

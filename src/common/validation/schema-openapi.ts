@@ -18,8 +18,8 @@ const componentClasses = new Map<string, new () => unknown>();
  */
 export function openApiPropertiesOf(object: z.ZodObject): Record<string, unknown> {
   const options = { target: 'openapi-3.0', unrepresentable: 'any' } as const;
-  const output = z.toJSONSchema(object, { ...options, io: 'output' }) as JsonSchema;
-  const input = z.toJSONSchema(object, { ...options, io: 'input' }) as JsonSchema;
+  const output = dereferenced(z.toJSONSchema(object, { ...options, io: 'output' }) as JsonSchema);
+  const input = dereferenced(z.toJSONSchema(object, { ...options, io: 'input' }) as JsonSchema);
   const required = new Set((input.required as string[] | undefined) ?? []);
   const properties = (output.properties ?? {}) as Properties;
   return Object.fromEntries(
@@ -31,6 +31,17 @@ export function openApiPropertiesOf(object: z.ZodObject): Record<string, unknown
       return [name, { required: required.has(name), ...described }];
     }),
   );
+}
+
+/**
+ * The object itself: zod answers a schema with an `id` (a component) as a reference to its own
+ * definition, `{ $ref: '#/definitions/<id>', definitions: {...} }`.
+ */
+function dereferenced(schema: JsonSchema): JsonSchema {
+  const ref = schema.$ref;
+  const definitions = schema.definitions as Record<string, JsonSchema> | undefined;
+  if (typeof ref !== 'string' || !ref.startsWith('#/definitions/') || !definitions) return schema;
+  return definitions[ref.slice('#/definitions/'.length)] ?? schema;
 }
 
 /** The field's JSON Schema as @ApiProperty options: the type first and the default last, as the decorators wrote them. */

@@ -17,7 +17,7 @@ describe('administration summaries', () => {
       "Added rule: block vendor 'Kabelwerk Versand' — note: late deliveries",
     );
     expect(administrationSummary(AuditEventTypes.guidanceRuleDisabled, payload, de)).toBe(
-      "Regel deaktiviert: Händler 'Kabelwerk Versand' sperren — Notiz: late deliveries",
+      "Regel deaktiviert: Lieferant 'Kabelwerk Versand' sperren — Notiz: late deliveries",
     );
     const price = {
       rule: { effect: 'preferred', matcher: 'price_above', value: '500', currency: 'EUR', note: null },
@@ -27,10 +27,35 @@ describe('administration summaries', () => {
     );
   });
 
+  it('names a category or condition rule by the names the reader knows, not the stored ids', () => {
+    const category = { rule: { effect: 'preferred', matcher: 'category', value: 'monitors' } };
+    const used = { rule: { effect: 'blocked', matcher: 'condition', value: 'used' } };
+    expect(administrationSummary(AuditEventTypes.guidanceRuleAdded, category, de)).toBe(
+      "Regel angelegt: Kategorie 'Monitore' bevorzugen",
+    );
+    expect(administrationSummary(AuditEventTypes.guidanceRuleAdded, used, de)).toBe(
+      "Regel angelegt: Zustand 'Gebraucht' sperren",
+    );
+    expect(administrationSummary(AuditEventTypes.guidanceRuleAdded, category, en)).toBe(
+      "Added rule: prefer category 'Monitors'",
+    );
+    // A category the built-in tree does not know stays as recorded.
+    const other = { rule: { effect: 'blocked', matcher: 'category', value: 'own-category' } };
+    expect(administrationSummary(AuditEventTypes.guidanceRuleAdded, other, de)).toBe(
+      "Regel angelegt: Kategorie 'own-category' sperren",
+    );
+  });
+
   it('shows role changes from and to', () => {
     const payload = { user: JANE, from: ['buyer'], to: ['auditor', 'buyer'] };
     expect(administrationSummary(AuditEventTypes.userRoleChanged, payload, en)).toBe(
       'Roles of jane@example.com: buyer → auditor, buyer',
+    );
+    expect(administrationSummary(AuditEventTypes.userRoleChanged, payload, de)).toBe(
+      'Rollen von jane@example.com: Einkäufer → Prüfer, Einkäufer',
+    );
+    expect(administrationSummary(AuditEventTypes.userAdded, { user: JANE, roles: ['admin'] }, de)).toBe(
+      'Benutzer jane@example.com mit den Rollen Administrator angelegt',
     );
     expect(administrationSummary(AuditEventTypes.userAdded, { user: JANE, roles: [] }, de)).toBe(
       'Benutzer jane@example.com mit den Rollen keine angelegt',
@@ -86,7 +111,7 @@ describe('administration summaries', () => {
 
   it('reads malformed payloads without throwing, and knows no punchout event', () => {
     expect(administrationSummary(AuditEventTypes.userDisabled, 'not an object', en)).toBe(
-      'Disabled user ; 0 live token(s) ended',
+      'Disabled user ; 0 live tokens ended',
     );
     expect(administrationSummary(AuditEventTypes.punchoutCreated, {}, en)).toBeUndefined();
   });

@@ -5,6 +5,11 @@ import { describeRule, Json, object, text } from './payload-reading';
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const list = (value: unknown, none: string): string =>
   Array.isArray(value) && value.length > 0 ? value.map(text).join(', ') : none;
+/** Role names in the reader's words ("Einkäufer, Prüfer"); a role the messages do not know as recorded. */
+const roles = (value: unknown, m: AdministrationSummaries): string =>
+  Array.isArray(value) && value.length > 0
+    ? value.map((role) => m.roles[text(role)] ?? text(role)).join(', ')
+    : m.none;
 
 /** A client as auditors recognise it: its name and its client id. */
 function client(payload: Json): string {
@@ -71,13 +76,13 @@ export function administrationSummary(
       return m.clientSettingsChanged(client(payload), text(change.from), text(change.to));
     }
     case AuditEventTypes.userAdded:
-      return m.userAdded(user(payload), list(payload.roles, m.none));
+      return m.userAdded(user(payload), roles(payload.roles, m));
     case AuditEventTypes.userDisabled:
       return m.userDisabled(user(payload), count(payload.tokensRevoked));
     case AuditEventTypes.userEnabled:
       return m.userEnabled(user(payload));
     case AuditEventTypes.userRoleChanged:
-      return m.userRolesChanged(user(payload), list(payload.from, m.none), list(payload.to, m.none));
+      return m.userRolesChanged(user(payload), roles(payload.from, m), roles(payload.to, m));
     case AuditEventTypes.tokensRevoked:
       return m.tokensRevoked(user(payload), count(payload.revoked));
     case AuditEventTypes.consoleSignedIn: {

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Readable } from 'node:stream';
 import { Clock } from '../../common/clock/clock';
+import { AppConfig } from '../../config/app-config';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiError } from '../../common/http/api-error';
 import { startedStream } from '../../common/http/started-stream';
@@ -10,35 +11,45 @@ import type { PageLanguage } from '../../web/language';
 import { PageRoute } from '../../web/page-reply';
 import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult } from '../../web/page-result';
-import { AuditChainService } from '../../audit/audit-chain.service';
 import { AuditExportService } from '../../audit/audit-export.service';
-import { AuditFiguresService, DayPeriod } from '../review/audit-figures.service';
+import { DayPeriod } from '../compliance.queries';
+import { AuditFiguresService } from '../review/audit-figures.service';
 import { AuditReviewService } from '../review/audit-review.service';
 import { ListAuditSessionsQuery } from '../review/dto/list-audit-sessions.query';
 import { AuditEventResponse } from '../review/dto/audit-review.response';
 import { ListAdministrationEventsQuery } from '../review/dto/list-administration-events.query';
 import { administrationExport } from './administration-export';
 import { sessionsExport } from './sessions-export';
+import { actorName } from './actor-name';
 import { administrationSummary } from './administration-summary';
 import { consoleMessages, ConsoleMessages } from './console-messages';
+import { ConsoleVerificationTracker, TrackedVerification } from './console-verification.tracker';
 import {
   ADMINISTRATION_PATH,
   AdministrationFilterValues,
   AdministrationPage,
 } from './pages/administration-page';
 import type { ConsoleViewer } from './console-sign-in.service';
-import { ConsoleViewerGuard, Viewer } from './console-viewer.guard';
+import { ConsolePageCost, ConsoleViewerGuard, Viewer } from './console-viewer.guard';
 import { CONSOLE_PATH, ConsoleFrame, ConsoleMessagePage } from './pages/console-frame';
 import { DashboardPage, DashboardVerification, VerificationStatus } from './pages/dashboard-page';
 import { SessionFilterValues, SessionsPage } from './pages/sessions-page';
 import { SessionPage } from './pages/session-page';
+import { OrdersService } from '../../orders/orders.service';
+import { ordersConsoleMessages } from './orders-console.messages';
+import { OrderFiguresSection, SessionOrders } from './pages/order-figures';
 
 /** Days the dashboard covers unless the auditor picks a period, today included. */
 export const CHART_DAYS = 30;
 /** The longest period the dashboard sums over (bounded work per page view). */
 export const DASHBOARD_MAX_DAYS = 366;
-/** Up to this many events the dashboard verifies the chain on every view (about a second); beyond, on request. */
-export const DASHBOARD_VERIFY_MAX_EVENTS = 100_000;
+/**
+ * How long a dashboard view waits for its chain check (the events appended since the last one, or
+ * the first walk) before it shows the last result it has, which says up to where and when it checked.
+ */
+export const DASHBOARD_VERIFY_WAIT_MS = 1_000;
+/** What a request that reads a whole chain or list costs of the auditor's page budget. */
+const WHOLE_READ_COST = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,9 +76,11 @@ export class AuditConsoleController {
   constructor(
     private readonly review: AuditReviewService,
     private readonly figures: AuditFiguresService,
-    private readonly chain: AuditChainService,
     private readonly exporter: AuditExportService,
     private readonly clock: Clock,
+    private readonly verification: ConsoleVerificationTracker,
+    private readonly config: AppConfig,
+    private readonly orders: OrdersService,
   ) {}
 
   @Get()
@@ -79,9 +92,12 @@ export class AuditConsoleController {
   ): Promise<PageResult> {
     const text = consoleMessages(lang);
     const period = dashboardPeriod(query, this.clock.now());
-    const [figures, verification] = await Promise.all([
+    const [figures, verification, orderFigures] = await Promise.all([
       'problem' in period ? undefined : this.figures.figures(viewer.organizationId, period.days),
       this.dashboardVerification(viewer.organizationId),
+      'problem' in period
+        ? undefined
+        : this.orders.figures(viewer.organizationId, period.days.from, period.days.until),
     ]);
     return pageResult(
       <DashboardPage
@@ -92,21 +108,29 @@ export class AuditConsoleController {
         figures={figures}
         problems={'problem' in period ? [text.figures.periodInvalid(DASHBOARD_MAX_DAYS)] : undefined}
         verification={verification}
+        orders={
+          orderFigures ? (
+            <OrderFiguresSection lang={lang} words={ordersConsoleMessages(lang)} figures={orderFigures} />
+          ) : undefined
+        }
       />,
       'problem' in period ? 400 : 200,
     );
   }
 
   @Get('verify')
+  @ConsolePageCost(WHOLE_READ_COST)
   @PageRoute()
   async verify(@Viewer() viewer: ConsoleViewer, @PageLang() lang: PageLanguage): Promise<PageResult> {
     const text = consoleMessages(lang);
-    const result = await this.chain.verify(viewer.organizationId);
+    // Every auditor of the organization asking at once shares one walk (queued behind other walks).
+    const record = await this.verification.verifyWhole(viewer.organizationId);
     const title = text.dashboard.verificationTitle;
+    const verification = this.shownVerification({ kind: 'recorded', record, wholeWalkRunning: false });
     return pageResult(
       <ConsoleFrame lang={lang} text={text} title={title} viewer={viewer} current="dashboard">
         <h1>{title}</h1>
-        <VerificationStatus text={text} verification={{ kind: 'verified', result }} />
+        <VerificationStatus lang={lang} text={text} verification={verification} />
       </ConsoleFrame>,
     );
   }
@@ -132,6 +156,7 @@ export class AuditConsoleController {
 
   /** The sessions the filters match (all of them, not one page), as JSON Lines or CSV. */
   @Get('sessions/export')
+  @ConsolePageCost(WHOLE_READ_COST)
   @PageRoute()
   async sessionsExport(
     @Viewer() viewer: ConsoleViewer,
@@ -179,9 +204,19 @@ export class AuditConsoleController {
         404,
       );
     }
-    const context = await this.review.timelineContext(viewer.organizationId, detail);
+    const [context, orders] = await Promise.all([
+      this.review.timelineContext(viewer.organizationId, detail),
+      this.orders.ofSession(viewer.organizationId, detail.id),
+    ]);
     return pageResult(
-      <SessionPage lang={lang} text={text} viewer={viewer} session={detail} context={context} />,
+      <SessionPage
+        lang={lang}
+        text={text}
+        viewer={viewer}
+        session={detail}
+        context={context}
+        orders={<SessionOrders lang={lang} words={ordersConsoleMessages(lang)} orders={orders} />}
+      />,
     );
   }
 
@@ -213,6 +248,7 @@ export class AuditConsoleController {
 
   /** The administration events the filters match, as JSON Lines or CSV. */
   @Get('administration/export')
+  @ConsolePageCost(WHOLE_READ_COST)
   @PageRoute()
   async administrationExport(
     @Viewer() viewer: ConsoleViewer,
@@ -238,6 +274,7 @@ export class AuditConsoleController {
   }
 
   @Get('export')
+  @ConsolePageCost(WHOLE_READ_COST)
   @PageRoute()
   async export(
     @Viewer() viewer: ConsoleViewer,
@@ -260,9 +297,14 @@ export class AuditConsoleController {
   }
 
   private async dashboardVerification(organizationId: string): Promise<DashboardVerification> {
-    const head = await this.chain.head(organizationId);
-    if (head.sequence > DASHBOARD_VERIFY_MAX_EVENTS) return { kind: 'deferred', head };
-    return { kind: 'verified', result: await this.chain.verify(organizationId) };
+    return this.shownVerification(await this.verification.latest(organizationId, DASHBOARD_VERIFY_WAIT_MS));
+  }
+
+  private shownVerification(tracked: TrackedVerification): DashboardVerification {
+    return {
+      tracked,
+      wholeWalkEveryMinutes: Math.round(this.config.audit.verifyWholeChainEverySeconds / 60),
+    };
   }
 }
 
@@ -370,11 +412,7 @@ function administrationFilters(query: Record<string, unknown>): AdministrationFi
 /** Who made a change and what it was, as the page and the export say it. */
 function administrationDescriber(text: ConsoleMessages) {
   return (event: AuditEventResponse): { actor: string; summary: string } => ({
-    actor:
-      event.actor.email ??
-      (event.actor.label
-        ? text.administration.operator(event.actor.label)
-        : text.administration.unknownActor),
+    actor: actorName({ email: event.actor.email, label: event.actor.label }, text),
     summary:
       administrationSummary(event.type, event.payload, text.summaries) ??
       text.eventTypes[event.type] ??

@@ -6,13 +6,16 @@ import { AuditConsoleController } from './audit-console.controller';
 import { ConsolePageArea } from './console-page.area';
 import { ConsoleSignInController } from './console-sign-in.controller';
 import { ConsoleSignInModule } from './console-sign-in.module';
+import { ConsoleVerificationTracker } from './console-verification.tracker';
 import { ConsoleViewerGuard } from './console-viewer.guard';
 import { ConsoleOidcModule } from './oidc/console-oidc.module';
+import { OrdersModule } from '../../orders/orders.module';
+import { OrdersConsoleController } from './orders-console.controller';
 
 /** The compliance console's pages. */
 @Module({
-  imports: [AuditModule, AuditReviewModule, ConsoleSignInModule, ConsoleOidcModule],
-  controllers: [ConsoleSignInController, AuditConsoleController],
-  providers: [ConsoleViewerGuard, PageLanguageGuard, ConsolePageArea],
+  imports: [AuditModule, AuditReviewModule, ConsoleSignInModule, ConsoleOidcModule, OrdersModule],
+  controllers: [ConsoleSignInController, AuditConsoleController, OrdersConsoleController],
+  providers: [ConsoleViewerGuard, PageLanguageGuard, ConsolePageArea, ConsoleVerificationTracker],
 })
 export class AuditConsoleModule {}

@@ -1,11 +1,12 @@
-import type { GuidanceEffect, GuidanceMatcher } from '../../generated/prisma/enums';
+import { categoryName, CONDITION_NAMES } from '../../catalog/catalog.messages';
+import type { GuidanceEffect, GuidanceMatcher, UserRole } from '../../generated/prisma/enums';
 import type { PageLanguage } from '../../web/language';
 import type { PunchoutStatusName, SessionOutcome } from '../review/session-record';
 
 /** Every text of the compliance console, in English and German. */
 export interface ConsoleMessages {
   consoleTitle: string;
-  nav: { dashboard: string; sessions: string; administration: string; label: string };
+  nav: { dashboard: string; sessions: string; orders: string; administration: string; label: string };
   signedInAs: (email: string) => string;
   signOut: string;
   signIn: {
@@ -35,7 +36,15 @@ export interface ConsoleMessages {
     intact: (checked: number, sequence: number) => string;
     empty: string;
     broken: (sequence: number | undefined) => string;
-    notVerified: (sequence: number) => string;
+    /** When and how far the last walk from event 1 went. */
+    wholeWalk: (upTo: number, at: string) => string;
+    /** The events appended since that walk, checked as the dashboard was viewed. */
+    checkedSince: (from: number, to: number, at: string) => string;
+    /** The first walk has not ended yet. */
+    firstWalkRunning: (head: number) => string;
+    wholeWalkRunning: string;
+    /** How often the whole chain is walked again. */
+    wholeWalkEvery: (minutes: number) => string;
     verifyNow: string;
     headHash: string;
     exportTitle: string;
@@ -146,7 +155,11 @@ export interface ConsoleMessages {
     position: string;
     caption: string;
     none: string;
-    operator: (label: string) => string;
+    /** A change made on the operator command line (`cli:<OS user>@<host>`): "Command line (root@vm)". */
+    commandLine: (who: string) => string;
+    /** A change the gateway made on its own (`system:<task>`), the task in words. */
+    gateway: (task: string) => string;
+    systemTasks: Record<string, string>;
     unknownActor: string;
     exportIntro: string;
   };
@@ -161,6 +174,8 @@ export interface ConsoleMessages {
     period: (from: string, to: string) => string;
     spendTitle: string;
     spendDesc: (currency: string) => string;
+    /** The period's net spend in one currency: the sum of the days below it. */
+    periodTotal: (amount: string) => string;
     spendTable: string;
     net: string;
     noSpend: string;
@@ -217,6 +232,9 @@ export interface AdministrationSummaries {
   /** A word for each guidance effect and matcher (the database's enums); recorded payloads may name others. */
   effects: Record<GuidanceEffect, string> & Partial<Record<string, string>>;
   matchers: Record<GuidanceMatcher, string> & Partial<Record<string, string>>;
+  /** A rule's value as the reader names it (a category's or condition's name), others as recorded. */
+  ruleValue: (matcher: string, value: string) => string;
+  roles: Record<UserRole, string> & Partial<Record<string, string>>;
   clientCreated: (client: string, origins: string) => string;
   clientRevoked: (client: string, tokens: number) => string;
   clientSecretRotated: (client: string, validUntil: string | null) => string;
@@ -235,11 +253,24 @@ export interface AdministrationSummaries {
   none: string;
 }
 
+const liveTokensEn = (n: number) => `${n} live ${n === 1 ? 'token' : 'tokens'}`;
+const validTokensDe = (n: number) => `${n} ${n === 1 ? 'gültiges Token' : 'gültige Tokens'}`;
+
+/** A rule's value in `lang`: a built-in category's or a condition's name, anything else as recorded. */
+const ruleValueIn =
+  (lang: PageLanguage) =>
+  (matcher: string, value: string): string => {
+    if (matcher === 'category') return categoryName(value, lang);
+    if (matcher === 'condition') return CONDITION_NAMES[value]?.[lang] ?? value;
+    return value;
+  };
+
 const EN: ConsoleMessages = {
   consoleTitle: 'Compliance console',
   nav: {
     dashboard: 'Dashboard',
     sessions: 'Punchout sessions',
+    orders: 'Orders',
     administration: 'Administration',
     label: 'Console',
   },
@@ -278,8 +309,16 @@ const EN: ConsoleMessages = {
       sequence === undefined
         ? 'Broken: the chain does not verify.'
         : `Broken: the chain does not verify at event ${sequence}.`,
-    notVerified: (sequence) =>
-      `The chain has ${sequence} events; it is verified on request to keep this page fast.`,
+    wholeWalk: (upTo, at) => `Whole chain walked from event 1 to ${upTo} on ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Event ${from}, appended since, checked on ${at}.`
+        : `Events ${from} to ${to}, appended since, checked on ${at}.`,
+    firstWalkRunning: (head) =>
+      `The chain of ${head} events is being verified in the background; reload this page in a moment.`,
+    wholeWalkRunning: 'A walk of the whole chain is running in the background.',
+    wholeWalkEvery: (minutes) =>
+      `Page views check the events appended since; the whole chain is walked again after ${minutes} minutes, or now:`,
     verifyNow: 'Verify the whole chain now',
     headHash: 'Head hash',
     exportTitle: 'Export',
@@ -416,6 +455,10 @@ const EN: ConsoleMessages = {
     'token.revoked': 'Tokens revoked',
     'console.signed_in': 'Console sign-in',
     'console.sign_in_refused': 'Console sign-in refused',
+    'order.received': 'Purchase order received',
+    'order.refused': 'Purchase order refused',
+    'order.delivered': 'Purchase order delivered to the supplier',
+    'order.delivery_failed': 'Purchase order delivery failed',
   },
   protocols: { rest: 'REST API', 'oci-callup': 'OCI call-up (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {
@@ -435,7 +478,9 @@ const EN: ConsoleMessages = {
     position: 'Chain position',
     caption: 'Administration changes, newest first',
     none: 'No change matches these filters.',
-    operator: (label) => `Operator (${label})`,
+    commandLine: (who) => `Command line (${who})`,
+    gateway: (task) => `Gateway (${task})`,
+    systemTasks: { 'demo-seed': 'demo data at first start' },
     unknownActor: 'Unknown',
     exportIntro: 'Download the changes that match these filters:',
   },
@@ -449,6 +494,8 @@ const EN: ConsoleMessages = {
     ruleDisabled: (rule, note) => `Disabled rule: ${rule}${note ? ` — note: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${effect} ${matcher} '${value}'`,
     effects: { blocked: 'block', preferred: 'prefer' },
+    ruleValue: ruleValueIn('en'),
+    roles: { buyer: 'buyer', admin: 'administrator', auditor: 'auditor' },
     matchers: {
       vendor: 'vendor',
       product: 'product',
@@ -461,7 +508,7 @@ const EN: ConsoleMessages = {
     },
     clientCreated: (client, origins) =>
       `Created client ${client}${origins ? `; callback origins: ${origins}` : ''}`,
-    clientRevoked: (client, tokens) => `Revoked client ${client}; ${tokens} live token(s) ended`,
+    clientRevoked: (client, tokens) => `Revoked client ${client}; ${liveTokensEn(tokens)} ended`,
     clientSecretRotated: (client, validUntil) =>
       `Rotated the secret of client ${client}${validUntil ? `; the previous one works until ${validUntil}` : '; the previous one stopped at once'}`,
     clientPunchoutSecretSet: (client, replaced) =>
@@ -472,10 +519,10 @@ const EN: ConsoleMessages = {
       `Callback origins of client ${client}:${added ? ` added ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` removed ${removed}` : ''}`,
     clientSettingsChanged: (client, from, to) => `cXML encoding of client ${client}: ${from} → ${to}`,
     userAdded: (user, roles) => `Added user ${user} with roles ${roles}`,
-    userDisabled: (user, tokens) => `Disabled user ${user}; ${tokens} live token(s) ended`,
+    userDisabled: (user, tokens) => `Disabled user ${user}; ${liveTokensEn(tokens)} ended`,
     userEnabled: (user) => `Enabled user ${user} again`,
     userRolesChanged: (user, from, to) => `Roles of ${user}: ${from} → ${to}`,
-    tokensRevoked: (user, count) => `Ended ${count} live token(s) of ${user}`,
+    tokensRevoked: (user, count) => `Ended ${liveTokensEn(count)} of ${user}`,
     signedIn: (user, method) => `${user} signed in to the compliance console (${method})`,
     signInRefused: (email, method, reason) => `Console sign-in of ${email} refused (${method}): ${reason}`,
     methods: { link: 'one-time link', oidc: 'single sign-on' },
@@ -509,7 +556,8 @@ const EN: ConsoleMessages = {
     },
     created: (protocol) => `Session created through the ${protocol}`,
     opened: "Opened in the buyer's browser",
-    transferred: (lines) => `Cart with ${lines} line(s) sent to the procurement system`,
+    transferred: (lines) =>
+      `Cart with ${lines} ${lines === 1 ? 'line' : 'lines'} sent to the procurement system`,
     cancelled: 'Cancelled by the buyer',
     ended: (reason) => `Ended: ${reason}`,
   },
@@ -527,6 +575,7 @@ const EN: ConsoleMessages = {
     spendTable: 'Show the spend as a table',
     net: 'Net',
     noSpend: 'No cart was transferred in this period.',
+    periodTotal: (amount) => `Net spend in this period: ${amount} (excl. VAT)`,
     policyTitle: 'Buying guidance at work',
     refusedOffers: 'Blocked offers refused',
     removedAtTransfer: 'Lines removed at transfer',
@@ -545,6 +594,7 @@ const DE: ConsoleMessages = {
   nav: {
     dashboard: 'Übersicht',
     sessions: 'Punchout-Sitzungen',
+    orders: 'Bestellungen',
     administration: 'Verwaltung',
     label: 'Konsole',
   },
@@ -584,8 +634,16 @@ const DE: ConsoleMessages = {
       sequence === undefined
         ? 'Beschädigt: die Kette lässt sich nicht bestätigen.'
         : `Beschädigt: die Kette bricht bei Ereignis ${sequence}.`,
-    notVerified: (sequence) =>
-      `Die Kette hat ${sequence} Ereignisse; sie wird auf Anforderung geprüft, damit diese Seite schnell bleibt.`,
+    wholeWalk: (upTo, at) => `Ganze Kette von Ereignis 1 bis ${upTo} geprüft am ${at}.`,
+    checkedSince: (from, to, at) =>
+      from === to
+        ? `Seither angehängtes Ereignis ${from} geprüft am ${at}.`
+        : `Seither angehängte Ereignisse ${from} bis ${to} geprüft am ${at}.`,
+    firstWalkRunning: (head) =>
+      `Die Kette mit ${head} Ereignissen wird im Hintergrund geprüft; laden Sie diese Seite gleich neu.`,
+    wholeWalkRunning: 'Eine Prüfung der ganzen Kette läuft im Hintergrund.',
+    wholeWalkEvery: (minutes) =>
+      `Jeder Seitenaufruf prüft die seither angehängten Ereignisse; die ganze Kette wird nach ${minutes} Minuten erneut geprüft, oder jetzt:`,
     verifyNow: 'Ganze Kette jetzt prüfen',
     headHash: 'Hash des Kopfes',
     exportTitle: 'Export',
@@ -635,7 +693,7 @@ const DE: ConsoleMessages = {
     status: 'Status',
     buyer: 'Einkäufer',
     product: 'Produkt',
-    callbackUrl: 'Rücksprung-URL (HOOK_URL)',
+    callbackUrl: 'Rücksprungadresse (HOOK_URL)',
     created: 'Erstellt',
     opened: 'Geöffnet',
     closed: 'Beendet',
@@ -673,7 +731,7 @@ const DE: ConsoleMessages = {
       'Dieser Warenkorb wurde gesendet, bevor Einzelpreise auf den Cent gerundet wurden: Seine Einzelpreise stehen mit den vier Nachkommastellen, mit denen sie gesendet wurden, und jede Positionssumme ist einmal gerundet.',
     emptyCart: 'Der Warenkorb ist leer.',
     timeline: 'Verlauf',
-    actor: 'Akteur',
+    actor: 'Ausgelöst von',
     details: 'Details',
     hash: 'Hash',
     notFoundTitle: 'Sitzung nicht gefunden',
@@ -713,7 +771,7 @@ const DE: ConsoleMessages = {
     'client.revoked': 'Client widerrufen',
     'client.secret_rotated': 'Client-Geheimnis erneuert',
     'client.punchout_secret_set': 'Punchout-Geheimnis gesetzt',
-    'client.origins_changed': 'Rücksprung-Ursprünge geändert',
+    'client.origins_changed': 'Erlaubte Rücksprungadressen geändert',
     'client.punchout_settings_changed': 'Punchout-Einstellungen geändert',
     'user.added': 'Benutzer angelegt',
     'user.disabled': 'Benutzer deaktiviert',
@@ -722,6 +780,10 @@ const DE: ConsoleMessages = {
     'token.revoked': 'Tokens widerrufen',
     'console.signed_in': 'Konsolenanmeldung',
     'console.sign_in_refused': 'Konsolenanmeldung abgelehnt',
+    'order.received': 'Bestellung eingegangen',
+    'order.refused': 'Bestellung abgelehnt',
+    'order.delivered': 'Bestellung an den Lieferanten übermittelt',
+    'order.delivery_failed': 'Übermittlung der Bestellung gescheitert',
   },
   protocols: { rest: 'REST-API', 'oci-callup': 'OCI-Aufruf (SAP)', cxml: 'cXML (Coupa, Ariba, ...)' },
   administration: {
@@ -732,7 +794,7 @@ const DE: ConsoleMessages = {
     type: 'Art der Änderung',
     anyType: 'Jede Änderung',
     actor: 'Vorgenommen von',
-    actorHint: 'E-Mail oder Betreibername, auch ein Teil davon',
+    actorHint: 'E-Mail-Adresse oder Benutzer der Kommandozeile, auch ein Teil davon',
     from: 'Ab (Tag, UTC)',
     to: 'Bis (Tag, UTC, einschließlich)',
     time: 'Zeit (UTC)',
@@ -741,7 +803,9 @@ const DE: ConsoleMessages = {
     position: 'Kettenposition',
     caption: 'Verwaltungsänderungen, die neueste zuerst',
     none: 'Keine Änderung passt zu diesen Filtern.',
-    operator: (label) => `Betrieb (${label})`,
+    commandLine: (who) => `Kommandozeile (${who})`,
+    gateway: (task) => `Gateway (${task})`,
+    systemTasks: { 'demo-seed': 'Demodaten beim ersten Start' },
     unknownActor: 'Unbekannt',
     exportIntro: 'Die Änderungen, die zu diesen Filtern passen, herunterladen:',
   },
@@ -755,8 +819,10 @@ const DE: ConsoleMessages = {
     ruleDisabled: (rule, note) => `Regel deaktiviert: ${rule}${note ? ` — Notiz: ${note}` : ''}`,
     rule: (effect, matcher, value) => `${matcher} '${value}' ${effect}`,
     effects: { blocked: 'sperren', preferred: 'bevorzugen' },
+    ruleValue: ruleValueIn('de'),
+    roles: { buyer: 'Einkäufer', admin: 'Administrator', auditor: 'Prüfer' },
     matchers: {
-      vendor: 'Händler',
+      vendor: 'Lieferant',
       product: 'Produkt',
       product_code: 'Produktcode',
       brand: 'Marke',
@@ -766,8 +832,8 @@ const DE: ConsoleMessages = {
       price_above: 'Preise über',
     },
     clientCreated: (client, origins) =>
-      `Client ${client} angelegt${origins ? `; Rücksprung-Ursprünge: ${origins}` : ''}`,
-    clientRevoked: (client, tokens) => `Client ${client} widerrufen; ${tokens} gültige(s) Token beendet`,
+      `Client ${client} angelegt${origins ? `; erlaubte Rücksprungadressen: ${origins}` : ''}`,
+    clientRevoked: (client, tokens) => `Client ${client} widerrufen; ${validTokensDe(tokens)} beendet`,
     clientSecretRotated: (client, validUntil) =>
       `Geheimnis von Client ${client} erneuert${validUntil ? `; das bisherige gilt bis ${validUntil}` : '; das bisherige gilt nicht mehr'}`,
     clientPunchoutSecretSet: (client, replaced) =>
@@ -775,20 +841,20 @@ const DE: ConsoleMessages = {
         ? `Punchout-Geheimnis von Client ${client} ersetzt`
         : `Punchout-Geheimnis für Client ${client} gesetzt`,
     clientOriginsChanged: (client, added, removed) =>
-      `Rücksprung-Ursprünge von Client ${client}:${added ? ` hinzugefügt ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` entfernt ${removed}` : ''}`,
+      `Erlaubte Rücksprungadressen von Client ${client}:${added ? ` hinzugefügt ${added}` : ''}${added && removed ? ';' : ''}${removed ? ` entfernt ${removed}` : ''}`,
     clientSettingsChanged: (client, from, to) => `cXML-Kodierung von Client ${client}: ${from} → ${to}`,
     userAdded: (user, roles) => `Benutzer ${user} mit den Rollen ${roles} angelegt`,
-    userDisabled: (user, tokens) => `Benutzer ${user} deaktiviert; ${tokens} gültige(s) Token beendet`,
+    userDisabled: (user, tokens) => `Benutzer ${user} deaktiviert; ${validTokensDe(tokens)} beendet`,
     userEnabled: (user) => `Benutzer ${user} wieder aktiviert`,
     userRolesChanged: (user, from, to) => `Rollen von ${user}: ${from} → ${to}`,
-    tokensRevoked: (user, count) => `${count} gültige(s) Token von ${user} beendet`,
+    tokensRevoked: (user, count) => `${validTokensDe(count)} von ${user} beendet`,
     signedIn: (user, method) => `${user} hat sich an der Compliance-Konsole angemeldet (${method})`,
     signInRefused: (email, method, reason) =>
       `Konsolenanmeldung von ${email} abgelehnt (${method}): ${reason}`,
     methods: { link: 'Einmal-Link', oidc: 'Single Sign-on' },
     refusals: {
       email_unverified: 'der Identitätsanbieter hat die E-Mail nicht bestätigt',
-      not_auditor: 'der Benutzer hat nicht die Rolle „auditor“',
+      not_auditor: 'der Benutzer hat nicht die Rolle „Prüfer“',
       ambiguous: 'die E-Mail gehört Prüfern mehrerer Organisationen',
     },
     none: 'keine',
@@ -817,7 +883,8 @@ const DE: ConsoleMessages = {
     },
     created: (protocol) => `Sitzung erstellt über ${protocol}`,
     opened: 'Im Browser des Einkäufers geöffnet',
-    transferred: (lines) => `Warenkorb mit ${lines} Position(en) an das Beschaffungssystem gesendet`,
+    transferred: (lines) =>
+      `Warenkorb mit ${lines} ${lines === 1 ? 'Position' : 'Positionen'} an das Beschaffungssystem gesendet`,
     cancelled: 'Vom Einkäufer abgebrochen',
     ended: (reason) => `Beendet: ${reason}`,
   },
@@ -835,15 +902,16 @@ const DE: ConsoleMessages = {
     spendTable: 'Ausgaben als Tabelle anzeigen',
     net: 'Netto',
     noSpend: 'In diesem Zeitraum wurde kein Warenkorb übertragen.',
+    periodTotal: (amount) => `Nettoausgaben im Zeitraum: ${amount} (ohne MwSt.)`,
     policyTitle: 'Einkaufsrichtlinien in Aktion',
     refusedOffers: 'Abgelehnte gesperrte Angebote',
     removedAtTransfer: 'Bei der Übertragung entfernte Positionen',
     preferredShare: 'Übertragene Positionen, die bevorzugt waren',
     preferredOf: (preferred, lines) => `${preferred} von ${lines}`,
-    vendorsTitle: 'Top-Händler nach Nettoausgaben',
-    vendor: 'Händler',
+    vendorsTitle: 'Lieferanten mit den höchsten Nettoausgaben',
+    vendor: 'Lieferant',
     lines: 'Positionen',
-    noVendors: 'Kein Händler hatte in diesem Zeitraum eine übertragene Position.',
+    noVendors: 'Kein Lieferant hatte in diesem Zeitraum eine übertragene Position.',
     unknownVendor: '(nicht erfasst)',
   },
 };

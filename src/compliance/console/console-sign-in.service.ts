@@ -7,6 +7,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Prisma, User } from '../../generated/prisma/client';
+import { ComplianceQueries } from '../compliance.queries';
 import { UserRole } from '../../generated/prisma/enums';
 
 /** A sign-in link works once and only within this time after it was made. */
@@ -53,6 +54,7 @@ export class ConsoleSignInService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly queries: ComplianceQueries,
   ) {}
 
   /** A link for `user`, who must be an enabled auditor (the API checks the caller's role too). */
@@ -82,13 +84,13 @@ export class ConsoleSignInService {
 
   /** The API's path: the calling user, looked up again so a just-disabled user gets no link. */
   async createLinkForUser(organizationId: string, userId: string, createdBy: string): Promise<ConsoleLink> {
-    const user = await this.prisma.user.findFirstOrThrow({ where: { id: userId, organizationId } });
+    const user = await this.queries.userOf(organizationId, userId);
     return this.createLink(user, createdBy);
   }
 
   /** The operator's path: the user `email` of organization `slug`, or 404. */
   async createLinkFor(slug: string, email: string, createdBy: string): Promise<ConsoleLink> {
-    const user = await this.prisma.user.findFirst({ where: { email, organization: { slug } } });
+    const user = await this.queries.userByEmailIn(slug, email);
     if (!user) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No user ${email} in "${slug}".`);
     return this.createLink(user, createdBy);
   }
@@ -120,10 +122,7 @@ export class ConsoleSignInService {
         data: { usedAt: now },
       });
       if (spent.count !== 1) return { refused: 'used' as const };
-      const link = await tx.auditConsoleLink.findUniqueOrThrow({
-        where: { tokenHash: sha256(token) },
-        include: { user: true },
-      });
+      const link = await this.queries.linkWithUser(tx, sha256(token));
       if (link.user.disabledAt || !link.user.roles.includes(UserRole.auditor))
         return { refused: 'unknown' as const };
       const sessionToken = await this.openSession(tx, link.user, 'link', link.id);
@@ -171,19 +170,28 @@ export class ConsoleSignInService {
     if (!sessionToken || !TOKEN_SHAPE.test(sessionToken) || !sessionToken.startsWith(SESSION_PREFIX)) {
       return undefined;
     }
-    const session = await this.prisma.auditConsoleSession.findUnique({
-      where: { tokenHash: sha256(sessionToken) },
-      include: { user: true, organization: true },
-    });
+    const session = await this.queries.consoleSessionWithViewer(sha256(sessionToken));
     const now = this.clock.now().getTime();
     if (
       !session ||
       session.endedAt ||
       now - session.lastSeenAt.getTime() >= CONSOLE_IDLE_TTL_MS ||
-      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS ||
-      session.user.disabledAt ||
-      !session.user.roles.includes(UserRole.auditor)
+      now - session.createdAt.getTime() >= CONSOLE_MAX_AGE_MS
     ) {
+      return undefined;
+    }
+    const accessLost = session.user.accessChangedAt;
+    if (
+      session.user.disabledAt ||
+      !session.user.roles.includes(UserRole.auditor) ||
+      (accessLost !== null && accessLost.getTime() >= session.createdAt.getTime())
+    ) {
+      // Disabled or a role taken since it was opened (the users service records when): over for good,
+      // so enabling the user or giving the role back revives nothing.
+      await this.prisma.auditConsoleSession.updateMany({
+        where: { id: session.id, endedAt: null },
+        data: { endedAt: new Date(now) },
+      });
       return undefined;
     }
     await this.prisma.auditConsoleSession.update({

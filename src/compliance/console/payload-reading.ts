@@ -19,7 +19,8 @@ export function describeRule(
   const r = object(rule);
   const effect = m.effects[text(r.effect)] ?? text(r.effect);
   const matcher = m.matchers[text(r.matcher)] ?? text(r.matcher);
-  const value = r.currency ? `${text(r.value)} ${text(r.currency)}` : text(r.value);
+  const named = m.ruleValue(text(r.matcher), text(r.value));
+  const value = r.currency ? `${named} ${text(r.currency)}` : named;
   const note = text(r.note).trim();
   return { rule: m.rule(effect, matcher, value), note: note === '' ? null : note };
 }

@@ -1,9 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/http/api-error';
 import { minorUnitText, Money } from '../../catalog/vat';
-import { insensitiveContains, insensitiveEquals } from '../../database/like-pattern';
-import { PrismaService } from '../../database/prisma.service';
+import { insensitiveContains } from '../../database/like-pattern';
 import { AuditEvent, Prisma } from '../../generated/prisma/client';
+import { ComplianceQueries, SessionRow } from '../compliance.queries';
 import {
   AuditCartItemResponse,
   AuditEventPage,
@@ -28,17 +28,6 @@ import { currencyTotalsOf, unitPriceText } from './cart-figures';
 import { postedCartOf } from './posted-cart';
 import type { TimelineContext } from './timeline-context';
 
-const SESSION_INCLUDE = {
-  user: { select: { email: true } },
-  product: { select: { name: true } },
-  cartItems: {
-    include: { offer: { select: { productId: true, vendor: true, product: { select: { name: true } } } } },
-    orderBy: { createdAt: 'asc' },
-  },
-} satisfies Prisma.PunchoutSessionInclude;
-
-type SessionRow = Prisma.PunchoutSessionGetPayload<{ include: typeof SESSION_INCLUDE }>;
-
 /**
  * What auditors read: punchout sessions with their outcome, one session's whole timeline, and the
  * event stream. Every query is scoped to the caller's organization; an id of another organization
@@ -46,47 +35,21 @@ type SessionRow = Prisma.PunchoutSessionGetPayload<{ include: typeof SESSION_INC
  */
 @Injectable()
 export class AuditReviewService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly queries: ComplianceQueries) {}
 
   async listSessions(organizationId: string, query: ListAuditSessionsQuery): Promise<AuditSessionPage> {
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-    const range = timeRange(query.from, query.to);
-    const and: Prisma.PunchoutSessionWhereInput[] = [{ organizationId }];
-    if (range) and.push({ createdAt: range });
-    if (query.status) and.push({ status: query.status });
-    if (query.email) and.push({ user: { email: query.email } });
-    if (query.reference) and.push({ publicId: insensitiveEquals(query.reference) });
-    if (query.protocol) and.push({ protocol: query.protocol });
-    if (query.product) {
-      const name = insensitiveContains(query.product);
-      and.push({
-        OR: [
-          { productId: query.product },
-          { product: { name } },
-          { cartItems: { some: { offer: { OR: [{ productId: query.product }, { product: { name } }] } } } },
-        ],
-      });
-    }
-    if (query.productId) {
-      and.push({
-        OR: [
-          { productId: query.productId },
-          { cartItems: { some: { offer: { productId: query.productId } } } },
-        ],
-      });
-    }
-    if (query.cursor) {
-      const after = decodeSessionCursor(query.cursor);
-      and.push({
-        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-      });
-    }
-    const rows = await this.prisma.punchoutSession.findMany({
-      where: { AND: and },
-      include: SESSION_INCLUDE,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    const filter = {
+      createdAt: timeRange(query.from, query.to),
+      status: query.status,
+      email: query.email,
+      reference: query.reference,
+      protocol: query.protocol,
+      product: query.product,
+      productId: query.productId,
+    };
+    const after = query.cursor ? decodeSessionCursor(query.cursor) : undefined;
+    const rows = await this.queries.sessions(organizationId, filter, after, limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -106,15 +69,9 @@ export class AuditReviewService {
   }
 
   async session(organizationId: string, id: string): Promise<AuditSessionDetail> {
-    const row = await this.prisma.punchoutSession.findFirst({
-      where: { id, organizationId },
-      include: SESSION_INCLUDE,
-    });
+    const row = await this.queries.session(organizationId, id);
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', 'No punchout session with this id.');
-    const events = await this.prisma.auditEvent.findMany({
-      where: { organizationId, sessionId: id },
-      orderBy: { sequence: 'asc' },
-    });
+    const events = await this.queries.sessionEvents(organizationId, id);
     const eventResponses = await this.eventResponses(organizationId, events);
     return {
       ...summaryOf(row),
@@ -156,18 +113,8 @@ export class AuditReviewService {
         for (const id of payload.ruleIds) if (typeof id === 'string') ruleIds.add(id);
     }
     const [offers, rules] = await Promise.all([
-      offerIds.size
-        ? this.prisma.offer.findMany({
-            where: { id: { in: [...offerIds] } },
-            select: { id: true, vendor: true, product: { select: { name: true } } },
-          })
-        : [],
-      ruleIds.size
-        ? this.prisma.guidanceRule.findMany({
-            where: { organizationId, id: { in: [...ruleIds] } },
-            select: { id: true, effect: true, matcher: true, value: true, currency: true, note: true },
-          })
-        : [],
+      this.queries.offerNames([...offerIds]),
+      this.queries.rules(organizationId, [...ruleIds]),
     ]);
     const offerNames: TimelineContext['offers'] = {};
     for (const item of session.cartItems)
@@ -214,12 +161,8 @@ export class AuditReviewService {
     if (range) where.occurredAt = range;
     if (query.actor) {
       const part = insensitiveContains(query.actor);
-      const users = await this.prisma.user.findMany({
-        where: { organizationId, email: part },
-        select: { id: true },
-        take: 1_000,
-      });
-      where.OR = [{ actorLabel: part }, { actorUserId: { in: users.map((u) => u.id) } }];
+      const userIds = await this.queries.userIdsByEmail(organizationId, part);
+      where.OR = [{ actorLabel: part }, { actorUserId: { in: userIds } }];
     }
     return where;
   }
@@ -231,11 +174,7 @@ export class AuditReviewService {
     order: 'asc' | 'desc',
     limit: number,
   ): Promise<AuditEventPage> {
-    const rows = await this.prisma.auditEvent.findMany({
-      where,
-      orderBy: { sequence: order },
-      take: limit + 1,
-    });
+    const rows = await this.queries.events(where, order, limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -246,13 +185,7 @@ export class AuditReviewService {
 
   private async eventResponses(organizationId: string, events: AuditEvent[]): Promise<AuditEventResponse[]> {
     const userIds = [...new Set(events.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
-    const users = userIds.length
-      ? await this.prisma.user.findMany({
-          where: { organizationId, id: { in: userIds } },
-          select: { id: true, email: true },
-        })
-      : [];
-    const emails = new Map(users.map((user) => [user.id, user.email]));
+    const emails = await this.queries.emails(organizationId, userIds);
     return events.map((event) => ({
       sequence: Number(event.sequence),
       occurredAt: event.occurredAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { OfferRow } from '../../product/product.repository';
 import { minorUnitText, vatRateOf } from '../../catalog/vat';
-import { ociCategoryOf, OciLine, taxonomyCodeOf } from '../oci/oci-fields';
+import type { CartLine } from './cart-line';
 import { unitPriceAt } from './offer-pricing';
 
 /** An offer row of the catalog in the shape the guidance evaluator and pricing take. */
@@ -38,7 +38,7 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
  * "Money"): the net price after tiers in the currency's minor unit, also for a vendor quoting gross;
  * the VAT rate goes in CUST_FIELD1. Priced here, once for every protocol function.
  */
-export function ociLineOf(offer: OfferWithProduct, quantity: number, defaultUnit: string): OciLine {
+export function cartLineOf(offer: OfferWithProduct, quantity: number, defaultUnit: string): CartLine {
   const product = offer.product;
   const facts = offerFacts(offer);
   return {
@@ -57,10 +57,29 @@ export function ociLineOf(offer: OfferWithProduct, quantity: number, defaultUnit
     productId: product.id,
     productCode: product.productCode,
     eclass: taxonomyCodeOf(product.taxonomies, 'eclass') ?? null,
-    category: ociCategoryOf(product.taxonomies, product.unspsc),
+    category: categoryOf(product.taxonomies, product.unspsc),
     vendor: offer.vendor,
     condition: offer.condition,
     features: product.features,
     offerId: offer.id,
   };
+}
+
+/** A product's taxonomy code of one type (`unspsc`, `eclass`), when its taxonomies list one. */
+export function taxonomyCodeOf(taxonomies: unknown, type: 'unspsc' | 'eclass'): string | undefined {
+  const list = Array.isArray(taxonomies) ? (taxonomies as Array<{ type?: unknown; code?: unknown }>) : [];
+  return list.find(
+    (t) => typeof t.type === 'string' && t.type.toLowerCase() === type && typeof t.code === 'string',
+  )?.code as string | undefined;
+}
+
+/** The classification a line carries (OCI sends one): UNSPSC first, else eCl@ss. */
+export function categoryOf(
+  taxonomies: unknown,
+  unspsc: string | null,
+): { schema: 'UNSPSC' | 'ECLASS'; id: string } | null {
+  const un = taxonomyCodeOf(taxonomies, 'unspsc') ?? unspsc ?? undefined;
+  if (un) return { schema: 'UNSPSC', id: un };
+  const eclass = taxonomyCodeOf(taxonomies, 'eclass');
+  return eclass ? { schema: 'ECLASS', id: eclass } : null;
 }

@@ -3,45 +3,43 @@ import { AuditEventTypes } from '../../audit/audit-event';
 import { PrismaService } from '../../database/prisma.service';
 import { CartItem, PunchoutSession } from '../../generated/prisma/client';
 import { evaluateOffer } from '../../guidance/guidance-evaluator';
-import { priceUnitText } from '../../catalog/catalog.messages';
-import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../../catalog/vat';
+import { Money } from '../../catalog/vat';
 import type { OfferRow } from '../../product/product.repository';
-import { formatMoney } from '../../common/i18n/money';
-import type { PageLanguage } from '../../web/language';
 import type { OfferWithProduct } from '../../product/offer.repository';
-import { offerFacts, ociLineOf } from './catalog-offer';
-import { OciLine } from '../oci/oci-fields';
-import {
-  cartLinePrice,
-  CartLinePrice,
-  quantityBounds,
-  quantityProblem,
-  quotedPriceAt,
-  samePrice,
-  tierAt,
-} from './offer-pricing';
+import { offerFacts, cartLineOf } from './catalog-offer';
+import type { CartLine } from './cart-line';
+import { cartLinePrice, CartLinePrice, quantityBounds, quantityProblem, samePrice } from './offer-pricing';
 import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
-import { messagesFor } from '../shop/punchout.messages';
 import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
-import type { CartLineView, CartView, Notice } from '../shop/views/shop-view.models';
+import type { SessionRef } from './session-start';
+
+/** Why a cart change was refused, as data: the shop's pages word it in the buyer's language. */
+export type CartProblem =
+  | { code: 'offer_unknown' }
+  | { code: 'offer_blocked'; vendor: string }
+  | { code: 'other_currency'; vendor: string; currency: string; cartCurrency: string }
+  | { code: 'not_in_cart' }
+  | { code: 'not_a_number' }
+  | { code: 'below_min'; min: number }
+  | { code: 'above_max'; max: number };
 import { cutText } from '../../common/text/cut-text';
 
 /**
- * Why a cart change was refused (the page shows it; `status` is the page's HTTP status), or
- * `closed` when the session had ended (transferred, cancelled, expired, failed) by the time the
- * change held its row lock: the page then shows the session's outcome, as a second transfer does.
+ * Why a cart change was refused (`status` is the page's HTTP status), or `closed` when the session
+ * had ended (transferred, cancelled, expired, failed) by the time the change held its row lock: the
+ * page then shows the session's outcome, as a second transfer does.
  */
-export type CartRefusal = { status: number; notice: Notice } | { closed: true };
+export type CartRefusal = { status: number; problem: CartProblem } | { closed: true };
 
 const CLOSED: CartRefusal = { closed: true };
 
 /** A cart line with its offer as the catalog has it now (null once the offer left the catalog). */
-type CartRow = CartItem & { offer: OfferWithProduct | null };
+export type CartRow = CartItem & { offer: OfferWithProduct | null };
 
 /**
  * The cart of a session: adding (never a blocked offer, whatever is posted), changing quantities,
- * removing, its view, and the re-validation against the catalog and rules as they are at transfer.
+ * removing, its lines as stored, and the re-validation against the catalog and rules as they are at transfer.
  */
 @Injectable()
 export class PunchoutCartService {
@@ -56,7 +54,7 @@ export class PunchoutCartService {
   }
 
   /** The session's lines, oldest first, each with its offer read through the catalog's reader. */
-  private async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
+  async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
     const items = await (tx ?? this.prisma).cartItem.findMany({
       where: { sessionId },
       orderBy: { createdAt: 'asc' },
@@ -77,86 +75,16 @@ export class PunchoutCartService {
     return done.ended ? CLOSED : done.value;
   }
 
-  async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.rows(session.id);
-    const taxed: TaxedLine[] = [];
-    const lines = rows.map((row): CartLineView => {
-      if (!row.offer) {
-        // The offer left the catalog: shown as it was, not counted, removed at transfer.
-        return {
-          offerId: '',
-          productId: '',
-          productName: row.label,
-          vendor: '',
-          quantity: row.quantity,
-          min: 1,
-          max: null,
-          unitPriceText: '',
-          priceUnitText: '',
-          lineTotalText: '',
-          unavailable: true,
-        };
-      }
-      const offer = offerFacts(row.offer);
-      // The cart shows and sums what the line stores (THE unit price, its rate, its net amount):
-      // what the transfer sends once re-validation has found it current.
-      const unitPrice = new Money(row.unitPrice.toString());
-      const rate = row.vatRate === null ? null : new Money(row.vatRate.toString());
-      const net = new Money(row.lineNet.toString());
-      taxed.push({ currency: row.currency, net, vatRate: rate });
-      const { min } = quantityBounds(offer);
-      const tier = tierAt(offer, row.quantity);
-      // A vendor's gross quote, shown beside the net figure it makes (not when the offer changed since).
-      const quoted = quotedPriceAt(offer, row.quantity);
-      const quotesGross =
-        offer.priceIncludesVat &&
-        rate !== null &&
-        netUnitPrice(quoted, offer, row.currency).eq(unitPrice) &&
-        offer.currency === row.currency;
-      return {
-        offerId: row.offer.id,
-        productId: row.offer.product.id,
-        productName: row.offer.product.name,
-        vendor: row.offer.vendor,
-        quantity: row.quantity,
-        min,
-        max: offer.quantityMax,
-        unitPriceText: formatMoney(unitPrice, row.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, row.priceUnitQuantity, lang),
-        vatRateText: rate === null ? null : rateText(rate, lang),
-        ...(quotesGross ? { quotedGrossText: formatMoney(quoted, row.currency, lang) } : {}),
-        ...(tier ? { tierFrom: tier.minQuantity } : {}),
-        lineTotalText: formatMoney(net, row.currency, lang),
-      };
-    });
-    return {
-      lines,
-      totals: cartTotals(taxed)
-        .sort((a, b) => a.currency.localeCompare(b.currency))
-        .map((total) => ({
-          currency: total.currency,
-          netText: formatMoney(total.net, total.currency, lang),
-          vat: total.vat.map((share) => ({
-            rateText: rateText(share.rate, lang),
-            text: formatMoney(share.vat, total.currency, lang),
-          })),
-          grossText: total.gross === null ? null : formatMoney(total.gross, total.currency, lang),
-        })),
-    };
-  }
-
   /** Adds a quantity of an offer, or its least (to the line's quantity when it is in the cart already). */
   async add(
     session: PunchoutSession,
     offerId: string,
     wanted: number | 'least',
-    lang: PageLanguage,
   ): Promise<CartRefusal | null> {
-    const t = messagesFor(lang);
     const productId = await this.catalog.productIdOfOffer(offerId);
     const product = productId ? await this.catalog.findProduct(productId) : undefined;
     const offer = product?.offers.find((o) => o.id === offerId);
-    if (!product || !offer) return { status: 404, notice: { kind: 'error', text: t.offerUnknown } };
+    if (!product || !offer) return { status: 404, problem: { code: 'offer_unknown' } };
     // "least": the offer's minimum order quantity (an add from the search results).
     const quantity = wanted === 'least' ? quantityBounds(offer).min : wanted;
 
@@ -173,12 +101,12 @@ export class PunchoutCartService {
           quantity: Number.isSafeInteger(quantity) ? quantity : null,
           ruleIds: verdict.ruleIds,
         });
-        return { status: 403, notice: { kind: 'error', text: t.offerBlocked(offer.vendor) } };
+        return { status: 403, problem: { code: 'offer_blocked', vendor: offer.vendor } };
       });
     }
 
     // What is added must itself be a whole number of at least 1: "0" would change nothing but be recorded.
-    if (!Number.isSafeInteger(quantity) || quantity < 1) return quantityRefusal(offer, quantity, lang);
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return quantityRefusal(offer, quantity);
 
     return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       // Read under the session lock: a concurrent add of the same offer has committed or waits.
@@ -193,10 +121,15 @@ export class PunchoutCartService {
       if (other)
         return {
           status: 409,
-          notice: { kind: 'error', text: t.otherCurrency(offer.vendor, offer.currency, other.currency) },
+          problem: {
+            code: 'other_currency',
+            vendor: offer.vendor,
+            currency: offer.currency,
+            cartCurrency: other.currency,
+          },
         };
       const total = (existing?.quantity ?? 0) + quantity;
-      const problem = quantityRefusal(offer, total, lang);
+      const problem = quantityRefusal(offer, total);
       if (problem) return problem;
       const price = cartLinePrice(offer, total);
       await tx.cartItem.upsert({
@@ -226,21 +159,15 @@ export class PunchoutCartService {
   }
 
   /** Sets a line's quantity (its unit price follows the tier that applies). */
-  async update(
-    session: PunchoutSession,
-    offerId: string,
-    quantity: number,
-    lang: PageLanguage,
-  ): Promise<CartRefusal | null> {
-    const t = messagesFor(lang);
+  async update(session: PunchoutSession, offerId: string, quantity: number): Promise<CartRefusal | null> {
     return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
       });
       const current = row ? (await this.catalog.offersById([offerId], tx)).get(offerId) : undefined;
-      if (!row || !current) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      if (!row || !current) return { status: 404, problem: { code: 'not_in_cart' } };
       const offer = offerFacts(current);
-      const problem = quantityRefusal(offer, quantity, lang);
+      const problem = quantityRefusal(offer, quantity);
       if (problem) return problem;
       // The tier at the new quantity (a currency the offer changed to is re-validated at transfer).
       const price = cartLinePrice(offer, quantity);
@@ -261,11 +188,10 @@ export class PunchoutCartService {
     });
   }
 
-  async remove(session: PunchoutSession, offerId: string, lang: PageLanguage): Promise<CartRefusal | null> {
-    const t = messagesFor(lang);
+  async remove(session: PunchoutSession, offerId: string): Promise<CartRefusal | null> {
     return this.changeOpen(session, async (tx): Promise<CartRefusal | null> => {
       const { count } = await tx.cartItem.deleteMany({ where: { sessionId: session.id, offerId } });
-      if (count === 0) return { status: 404, notice: { kind: 'error', text: t.notInCart } };
+      if (count === 0) return { status: 404, problem: { code: 'not_in_cart' } };
       await this.sessions.touch(session, tx);
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
         action: 'remove',
@@ -279,12 +205,12 @@ export class PunchoutCartService {
    * A cart handed over when a session is created (cXML `edit`/`inspect`), checked as a transfer
    * checks one: an offer gone, blocked by a rule now (rules read fresh) or whose bounds exclude the
    * quantity is left out; the others go in at today's tier price, and a net unit price other than the
-   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are the
-   * buyer's to see (the session's `openingChanges`) and the lines are the cart "as it came in".
+   * one the buyer's system holds is reported. Runs in the creating transaction; the changes are stored
+   * as the session's `openingChanges` (the buyer's to see); answers the cart "as it came in".
    */
   async restore(
     tx: Tx,
-    session: PunchoutSession,
+    session: SessionRef,
     wanted: ReadonlyArray<{
       offer: OfferWithProduct | null;
       label: string;
@@ -292,10 +218,10 @@ export class PunchoutCartService {
       netPrice: string | null;
     }>,
     defaultUnit: string,
-  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[] }> {
+  ): Promise<CartLine[]> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
     const changes: RevalidationChange[] = [];
-    const lines: OciLine[] = [];
+    const lines: CartLine[] = [];
     const added = new Set<string>();
     for (const want of wanted) {
       const source = want.offer;
@@ -330,7 +256,7 @@ export class PunchoutCartService {
         continue;
       }
       const price = cartLinePrice(offer, want.quantity);
-      const line = ociLineOf(source, want.quantity, defaultUnit);
+      const line = cartLineOf(source, want.quantity, defaultUnit);
       if (want.netPrice !== null && !sameAmount(want.netPrice, price.unitPrice))
         changes.push({
           code: 'repriced',
@@ -361,7 +287,10 @@ export class PunchoutCartService {
       added.add(source.id);
       lines.push(line);
     }
-    return { changes, lines };
+    // What changed is the buyer's to see on the cart page (the session's openingChanges).
+    if (changes.length > 0)
+      await tx.punchoutSession.update({ where: { id: session.id }, data: { openingChanges: changes } });
+    return lines;
   }
 
   /**
@@ -375,11 +304,11 @@ export class PunchoutCartService {
     tx: Tx,
     session: PunchoutSession,
     defaultUnit: string,
-  ): Promise<{ changes: RevalidationChange[]; lines: OciLine[]; empty: boolean }> {
+  ): Promise<{ changes: RevalidationChange[]; lines: CartLine[]; empty: boolean }> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
     const rows = await this.rows(session.id, tx);
     const changes: RevalidationChange[] = [];
-    const lines: OciLine[] = [];
+    const lines: CartLine[] = [];
     for (const row of rows) {
       if (!row.offer) {
         await tx.cartItem.delete({ where: { id: row.id } });
@@ -471,7 +400,7 @@ export class PunchoutCartService {
         );
         continue;
       }
-      lines.push(ociLineOf(row.offer, row.quantity, defaultUnit));
+      lines.push(cartLineOf(row.offer, row.quantity, defaultUnit));
     }
     return { changes, lines, empty: rows.length === 0 };
   }
@@ -492,22 +421,17 @@ function sameAmount(a: string, b: string): boolean {
   return new Money(a).eq(b);
 }
 
-function quantityRefusal(
-  offer: OfferRow,
-  quantity: number,
-  lang: PageLanguage,
-): { status: number; notice: Notice } | null {
-  const t = messagesFor(lang);
+function quantityRefusal(offer: OfferRow, quantity: number): { status: number; problem: CartProblem } | null {
   const problem = quantityProblem(offer, quantity);
   if (problem === null) return null;
   const { min, max } = quantityBounds(offer);
-  const text =
+  const refused: CartProblem =
     problem === 'not_a_number'
-      ? t.quantityNotNumber
+      ? { code: 'not_a_number' }
       : problem === 'below_min'
-        ? t.quantityBelow(min)
-        : t.quantityAbove(max);
-  return { status: 400, notice: { kind: 'error', text } };
+        ? { code: 'below_min', min }
+        : { code: 'above_max', max };
+  return { status: 400, problem: refused };
 }
 
 /** Which supplier and catalog import a line's offer came from (recorded on the line for auditors). */

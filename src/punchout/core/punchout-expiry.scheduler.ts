@@ -5,7 +5,7 @@ import { PeriodicTask } from '../../common/schedule/periodic-task';
 import { PunchoutStatus } from '../../generated/prisma/client';
 import { PunchoutSessionsService } from './punchout-sessions.service';
 
-/** How often lapsed sessions are swept (± 10%), and how many per sweep at most (the next sweep takes the rest). */
+/** How often lapsed sessions are swept (± 10%), and how many are read at a time (a sweep reads until none is left). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 export const EXPIRY_SWEEP_BATCH = 200;
 
@@ -46,21 +46,32 @@ export class PunchoutExpiryScheduler implements OnApplicationBootstrap, OnModule
     return (await this.task.runNow()) ?? 0;
   }
 
+  /**
+   * Batch after batch until nothing lapsed is left: a fixed batch per sweep (200 a minute) fell
+   * behind as soon as sessions were created faster, however briefly, and unopened start links stayed
+   * CREATED long past their expiry. Stops when a batch ends nothing (the others were ended elsewhere)
+   * or the application stops.
+   */
   private async sweep(stopping: AbortSignal): Promise<number> {
-    const lapsed = await this.sessions.lapsed(EXPIRY_SWEEP_BATCH);
     let ended = 0;
-    for (const session of lapsed) {
-      if (stopping.aborted) break;
-      const reason = session.status === PunchoutStatus.CREATED ? 'start link not opened in time' : 'idle';
-      const closed = await this.sessions.close(
-        session,
-        PunchoutStatus.EXPIRED,
-        AuditEventTypes.punchoutExpired,
-        {
-          reason,
-        },
-      );
-      if (closed) ended++;
+    for (;;) {
+      const lapsed = await this.sessions.lapsed(EXPIRY_SWEEP_BATCH);
+      let endedNow = 0;
+      for (const session of lapsed) {
+        if (stopping.aborted) break;
+        const reason = session.status === PunchoutStatus.CREATED ? 'start link not opened in time' : 'idle';
+        const closed = await this.sessions.close(
+          session,
+          PunchoutStatus.EXPIRED,
+          AuditEventTypes.punchoutExpired,
+          {
+            reason,
+          },
+        );
+        if (closed) endedNow++;
+      }
+      ended += endedNow;
+      if (lapsed.length < EXPIRY_SWEEP_BATCH || endedNow === 0 || stopping.aborted) break;
     }
     if (ended > 0) this.logger.log(`Expired ${ended} punchout session(s)`);
     return ended;

@@ -49,8 +49,10 @@ export function cxmlRoot(envelope: CxmlEnvelope): XMLBuilder {
 
 /**
  * The finished document as text, UTF-8 declared. Not indented: indentation would change the text of
- * mixed content (Description) and of the echoed BuyerCookie.
+ * mixed content (Description) and of the echoed BuyerCookie. A carriage return is written as `&#xD;`:
+ * a parser reads a raw one as a line feed (XML's end-of-line handling), so an echoed BuyerCookie
+ * holding one would come back changed. Without indentation the markup itself holds none.
  */
 export function serialize(root: XMLBuilder): string {
-  return root.end({ prettyPrint: false });
+  return root.end({ prettyPrint: false }).replaceAll('\r', '&#xD;');
 }

@@ -1,4 +1,4 @@
-import type { OciLine } from '../oci/oci-fields';
+import type { CartLine } from '../core/cart-line';
 import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from './cxml-envelope';
 import { cxmlFormField } from './cxml-form-field';
 import { buildOrderMessage, CxmlOrderMessage } from './cxml-order-message.builder';
@@ -11,7 +11,7 @@ const envelope: CxmlEnvelope = {
   lang: 'en-US',
 };
 
-function line(overrides: Partial<OciLine> = {}): OciLine {
+function line(overrides: Partial<CartLine> = {}): CartLine {
   return {
     name: 'Belkin HDMI cable, 1.5 m',
     quantity: 12,

@@ -1,13 +1,18 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
-import { cut, OCI_LENGTHS, OciLine, singleLine } from '../oci/oci-fields';
+import type { CartLine } from '../core/cart-line';
+import { cut, singleLine } from '../core/line-text';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
+import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
+
+/** ShortName: the name cut to 40 UTF-16 units, as short as an OCI DESCRIPTION (Description has it whole). */
+const SHORT_NAME_MAX = 40;
 
 /**
  * The cart as a cXML `PunchOutOrderMessage` (docs/punchout.md, "The cXML order message"). Pure: the
- * lines are the ones the OCI transfer sends (ociLineOf: net unit price after tiers, VAT rate), so
+ * lines are the cart lines every return is built from (cartLineOf: net unit price after tiers, VAT rate), so
  * both protocols send the same cart; the XML is built and escaped by xmlbuilder2.
  */
 
@@ -18,10 +23,10 @@ export interface CxmlOrderMessage {
   buyerCookie: string;
   /** `edit` after create or edit, `inspect` after inspect. */
   operationAllowed: CxmlOperationAllowed;
-  lines: readonly OciLine[];
+  lines: readonly CartLine[];
   /** Header: From is us (the request's To), To is the buyer (the request's From), Sender is us. */
   parties: { from: CxmlCredential[]; to: CxmlCredential[]; userAgent: string };
-  /** The setup request's ShipTo element, echoed as received; null when it sent none. */
+  /** The setup request's ShipTo element as received (echoed as far as the DTD allows it); null when it sent none. */
   shipTo: XmlElement | null;
   /** The unit sent when a line's unit is not a UN/ECE Rec. 20 code (CXML_DEFAULT_UNIT, default EA). */
   defaultUnit: string;
@@ -66,7 +71,8 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
 
   const head = order.ele('PunchOutOrderMessageHeader', { operationAllowed: message.operationAllowed });
   money(head.ele('Total'), currency, amount(totals?.net ?? 0));
-  if (message.shipTo) copyElement(head, message.shipTo);
+  const shipTo = message.shipTo ? shipToForEcho(message.shipTo, lang) : null;
+  if (shipTo) copyElement(head, shipTo);
   // VAT of the whole cart, computed per rate on the rate's net sum (as the cart page shows it); only
   // when every line states its rate, else a total would be wrong.
   if (totals && totals.gross !== null && totals.vat.length > 0) {
@@ -89,7 +95,7 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     money(detail.ele('UnitPrice'), currency, line.price);
     const name = xmlSafe(singleLine(line.name));
     const description = detail.ele('Description', { 'xml:lang': lang });
-    description.ele('ShortName').txt(cut(name, OCI_LENGTHS.DESCRIPTION));
+    description.ele('ShortName').txt(cut(name, SHORT_NAME_MAX));
     description.txt(name);
     const unit = unitOf(line.unit, message.defaultUnit);
     detail.ele('UnitOfMeasure').txt(unit);
@@ -137,7 +143,7 @@ function taxDetail(tax: XMLBuilder, currency: string, rate: string, net: string,
 }
 
 /** UNSPSC and eCl@ss where known. The DTD requires one Classification: an unknown UNSPSC is sent empty, never made up. */
-function classifications(detail: XMLBuilder, line: OciLine): void {
+function classifications(detail: XMLBuilder, line: CartLine): void {
   const unspsc = line.category?.schema === 'UNSPSC' ? line.category.id : line.materialGroup;
   const eclass = line.eclass ?? (line.category?.schema === 'ECLASS' ? line.category.id : null);
   if (unspsc || !eclass) detail.ele('Classification', { domain: 'UNSPSC' }).txt(xmlSafe(unspsc ?? ''));

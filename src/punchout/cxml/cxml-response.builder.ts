@@ -1,7 +1,7 @@
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 
 /** The cXML status codes the setup answers with (always inside an HTTP 200, as buyers expect). */
-export type CxmlStatusCode = 200 | 400 | 401 | 403 | 406 | 409 | 429 | 500;
+export type CxmlStatusCode = 200 | 400 | 401 | 403 | 406 | 409 | 413 | 415 | 429 | 500 | 560;
 
 /** The `text` attribute of each code: the standard phrase; the specifics go in the element's content. */
 const STATUS_TEXTS: Record<CxmlStatusCode, string> = {
@@ -11,8 +11,12 @@ const STATUS_TEXTS: Record<CxmlStatusCode, string> = {
   403: 'Forbidden',
   406: 'Not Acceptable',
   409: 'Conflict',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  // cXML's temporary server error (HTTP's 503): the buyer's system retries later.
+  560: 'Temporary Server Error',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { isWellFormedText } from '../../common/validation/well-formed-text';
-import { parseShipTo, ShipTo } from '../rest/punchout-request.parser';
+import { parseShipTo, ShipTo } from '../core/ship-to';
 import {
   attributeOf,
   childNamed,

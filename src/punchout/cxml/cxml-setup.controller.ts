@@ -39,5 +39,5 @@ export class CxmlSetupController {
 /** The XML parser's result; any other body (JSON, a form, none) is answered with a cXML 400. */
 function bodyOf(body: unknown): CxmlBody {
   if (body instanceof ParsedCxmlBody) return body.body;
-  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.' };
+  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.', code: 415 };
 }

@@ -2,20 +2,22 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
+import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { ClientsService } from '../../oauth/clients.service';
-import { UsersService } from '../../oauth/users.service';
+import { ConcurrencyLimitService } from '../../rate-limit/concurrency-limit.service';
+import type { ConcurrencyPolicy } from '../../rate-limit/concurrency-policy';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
-import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
 import type { Prisma } from '../../generated/prisma/client';
-import { checkCallbackUrl, DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { DEFAULT_OCI_TARGET } from '../core/callback-url';
+import { EntryAuthenticator, EntryRefusal } from '../core/entry-authenticator.service';
 import { PunchoutCartService } from '../core/punchout-cart.service';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
-import { PunchoutSessionsService, SessionStart, SqlParam } from '../core/punchout-sessions.service';
+import { PunchoutSessionsService } from '../core/punchout-sessions.service';
+import type { SessionRef } from '../core/session-start';
 import type { CxmlBody } from './cxml-body.parser';
 import { cxmlRefusalSummary } from './cxml-refusal-summary';
 import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
@@ -32,8 +34,21 @@ export interface CxmlCaller {
   userAgent: string | undefined;
 }
 
-/** Thrown inside the creating transaction when the payloadID was seen: nothing is written. */
-class PayloadReplayed extends Error {}
+/**
+ * Setups that hand over a cart (edit, inspect) of one organization run one at a time; one more waits
+ * briefly, then is answered Status 429. Each restores up to 200 lines and appends an audit event per
+ * line under the organization's chain lock: run side by side they queued on that lock inside their
+ * transactions, and those at the back of the queue ran out of time (Status 500) while holding a
+ * database connection each. Buyers hand carts over at human pace, so one at a time costs nothing.
+ */
+const CART_SETUPS_AT_ONCE: ConcurrencyPolicy = {
+  name: 'cxml-cart-setups',
+  limit: 1,
+  waitMs: 3_000,
+  leaseMs: 30_000,
+};
+/** The transaction of a setup with a cart: 200 lines and their events on a busy machine. */
+const CART_SETUP_TIMEOUT_MS = 20_000;
 
 /** A refusal: the cXML status, its text, and how the audit trail names it (`outcome`). */
 interface Refusal {
@@ -58,14 +73,13 @@ export class CxmlSetupService {
   private readonly host: string;
 
   constructor(
-    private readonly clients: ClientsService,
-    private readonly users: UsersService,
+    private readonly entry: EntryAuthenticator,
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
-    private readonly limiter: RateLimiterService,
+    private readonly concurrency: ConcurrencyLimitService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {
@@ -81,7 +95,11 @@ export class CxmlSetupService {
       return await this.answer(body, caller, envelope);
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() === 429)
-        return buildStatusResponse(envelope, 429, 'Too many failed credential checks; retry later.');
+        return buildStatusResponse(envelope, 429, tooManyText(error));
+      if (isDatabaseUnavailable(error)) {
+        this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
+        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
+      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
       this.logger.error({ err: error }, 'cXML setup failed');
       return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
@@ -89,7 +107,7 @@ export class CxmlSetupService {
   }
 
   private async answer(body: CxmlBody, caller: CxmlCaller, envelope: CxmlEnvelope): Promise<string> {
-    if ('problem' in body) return buildStatusResponse(envelope, 400, body.problem);
+    if ('problem' in body) return buildStatusResponse(envelope, body.code, body.problem);
     const parsed = parseCxmlSetupRequest(body.text);
     if (!parsed.ok) {
       // No client is known yet whose organization's trail could record it: logged instead.
@@ -109,115 +127,116 @@ export class CxmlSetupService {
       clientId: string | null,
       refusal: Refusal,
       recorded: Record<string, unknown> = facts,
+      beforeAnswer = true,
     ) => {
-      if (organizationId)
-        await this.prisma.$transaction((tx) =>
-          this.audit.append(tx, {
-            organizationId,
-            type: AuditEventTypes.punchoutCxmlSetup,
-            actor: { userId, clientId },
-            payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
-          }),
+      const write = organizationId
+        ? this.prisma.$transaction((tx) =>
+            this.audit.append(tx, {
+              organizationId,
+              type: AuditEventTypes.punchoutCxmlSetup,
+              actor: { userId, clientId },
+              payload: { outcome: refusal.outcome, status: refusal.code, ...recorded },
+            }),
+          )
+        : this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
+      if (beforeAnswer) await write;
+      else
+        void Promise.resolve(write).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'cXML setup refusal could not be recorded'),
         );
-      else this.logger.warn({ outcome: refusal.outcome, ...recorded }, 'cXML setup refused');
       return buildStatusResponse(reply, refusal.code, refusal.text);
     };
 
-    // As the token endpoint and the OCI call-up: failures count per client id and address. Checked
-    // beside the lookup (one round trip less on the hot path): a refused check throws before anything
-    // is answered or written, whatever the lookup found.
-    const failureKey = `${cutText(request.sender.identity, 100)}\n${caller.ip}`;
-    const [, auth] = await Promise.all([
-      this.limiter.check(this.failures, failureKey),
-      this.clients.authenticatePunchout(request.sender.identity, request.sender.sharedSecret),
-    ]);
-    if (auth.outcome !== 'authenticated') {
-      if (auth.outcome === 'unknown') await this.limiter.penalize(this.failures, failureKey);
-      return refuse(
-        auth.claimed?.organizationId ?? null,
-        null,
-        auth.outcome === 'revoked' ? auth.claimed.id : null,
-        {
-          code: 401,
-          outcome: auth.outcome === 'unknown' ? 'credentials_refused' : 'client_revoked',
-          text:
-            auth.outcome === 'unknown'
-              ? 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).'
-              : 'Header/Sender/Credential: this client has been revoked.',
-        },
-        cxmlRefusalSummary(body.text, request, caller),
-      );
+    const auth = await this.entry.authenticate<CxmlSetupRequest, never, string>({
+      failures: this.failures,
+      clientId: request.sender.identity,
+      secret: request.sender.sharedSecret,
+      ip: caller.ip,
+      request: { ok: true, request },
+      email: request.userEmail,
+      callbackUrl: request.browserFormPostUrl,
+    });
+    if (!auth.ok) {
+      const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
+      // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
+      const unauthenticated = auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked';
+      const recorded = unauthenticated ? cxmlRefusalSummary(body.text, request, caller) : facts;
+      // Credential refusals are recorded beside the answer, not before it: an unknown client id has
+      // nothing to record, so a refusal that waited for the audit write would tell a real id by its time.
+      return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded, !unauthenticated);
     }
-    const client = auth.client;
-    const buyer = await this.users.punchoutBuyer(client.organizationId, request.userEmail);
-    if (buyer.kind !== 'active')
-      return refuse(client.organizationId, null, client.id, {
-        code: buyer.kind === 'unknown' ? 401 : 403,
-        outcome: buyer.kind === 'unknown' ? 'user_unknown' : 'user_disabled',
-        text:
-          buyer.kind === 'unknown'
-            ? "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization."
-            : 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
-      });
-    const user = buyer.user;
-    const syntax = checkCallbackUrl(request.browserFormPostUrl, []);
-    if (!syntax.ok)
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 400,
-        outcome: 'browser_form_post_invalid',
-        text: `BrowserFormPost/URL: ${syntax.message.replace(/^callbackUrl\s*/, '')}`,
-      });
-    if (
-      client.callbackOrigins.length > 0 &&
-      !checkCallbackUrl(request.browserFormPostUrl, client.callbackOrigins).ok
-    )
-      return refuse(client.organizationId, user.id, client.id, {
-        code: 403,
-        outcome: 'browser_form_post_origin',
-        text: `BrowserFormPost/URL: the origin ${syntax.origin} is not among the client's allowed callback origins.`,
-      });
+    const { client, user } = auth;
+    const syntax = auth.callback;
 
     const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
     const wanted = await this.cartOf(request);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
-    const session: SessionStart = {
-      organizationId: client.organizationId,
-      userId: user.id,
-      clientId: client.id,
-      productId,
-      callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
-      protocol: PunchoutProtocols.cxml,
-      shipTo: request.shipTo?.address ?? null,
-      readOnly: request.operation === 'inspect',
-      details: { cxml: { ...facts, status: 200, encoding } },
-    };
+    const now = this.clock.now();
     const cxmlRow = {
       operation: request.operation,
-      payloadId: request.payloadId,
-      buyerCookie: request.buyerCookie,
+      payload_id: request.payloadId,
+      buyer_cookie: request.buyerCookie,
       lang: request.lang,
-      fromCredentials: request.from as object[],
-      toCredentials: request.to as object[],
-      shipTo: request.shipTo ? (request.shipTo.element as object) : undefined,
+      from_credentials: { json: request.from },
+      to_credentials: { json: request.to },
+      ship_to: request.shipTo ? { json: request.shipTo.element } : null,
+      // The cart as it came in: empty for create; edit and inspect fill it once it is re-validated.
+      initial_lines: { json: [] },
       encoding,
     };
-    const now = this.clock.now();
+    const start = () =>
+      this.sessions.start({
+        organizationId: client.organizationId,
+        userId: user.id,
+        clientId: client.id,
+        productId,
+        callback: { url: syntax.url, target: DEFAULT_OCI_TARGET },
+        protocol: PunchoutProtocols.cxml,
+        name: null,
+        shipTo: request.shipTo?.address ?? null,
+        readOnly: request.operation === 'inspect',
+        details: { cxml: { ...facts, status: 200, encoding } },
+        opening: { kind: 'start-link' },
+        // A replayed payloadID opens nothing (the check and the insert are one statement).
+        conditions: {
+          messageId: {
+            clientId: client.id,
+            messageId: request.payloadId,
+            since: new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS),
+            now,
+          },
+        },
+        companion: { table: 'punchout_cxml', columns: cxmlRow },
+        // edit and inspect: the cart handed over, each line re-validated (with its events), in the
+        // creating transaction; create (the hot path) has none and is one statement.
+        ...(wanted.length > 0
+          ? {
+              timeoutMs: CART_SETUP_TIMEOUT_MS,
+              within: async (tx: Prisma.TransactionClient, session: SessionRef) => {
+                const lines = await this.cart.restore(tx, session, wanted, this.config.cxml.defaultUnit);
+                await tx.punchoutCxml.update({
+                  where: { sessionId: session.id },
+                  data: { initialLines: lines as object[] },
+                });
+              },
+            }
+          : {}),
+      });
     const created =
       wanted.length === 0
-        ? // The hot path (create, no cart): the replay check, the session, its cXML row and event in ONE statement.
-          await this.sessions.createWithStartLinkAtOnce(session, (param) => ({
-            before: payloadCtes(param, client.id, request.payloadId, now),
-            guard: 'payload',
-            row: `INSERT INTO punchout_cxml (session_id, operation, payload_id, buyer_cookie, lang, from_credentials,
-                         to_credentials, ship_to, initial_lines, encoding)
-                  SELECT id, ${param(cxmlRow.operation)}, ${param(cxmlRow.payloadId)}, ${param(cxmlRow.buyerCookie)},
-                         ${param(cxmlRow.lang)}, ${param(JSON.stringify(cxmlRow.fromCredentials))}::jsonb,
-                         ${param(JSON.stringify(cxmlRow.toCredentials))}::jsonb,
-                         ${param(cxmlRow.shipTo ? JSON.stringify(cxmlRow.shipTo) : null)}::jsonb, '[]'::jsonb,
-                         ${param(cxmlRow.encoding)}
-                    FROM session`,
-          }))
-        : await this.withCart(session, cxmlRow, wanted, client.id, now);
+        ? await start()
+        : await this.concurrency
+            .hold(CART_SETUPS_AT_ONCE, client.organizationId, start)
+            .catch((error: unknown) => {
+              if (error instanceof ApiError && error.getStatus() === 429) return 'busy' as const;
+              throw error;
+            });
+    if (created === 'busy')
+      return buildStatusResponse(
+        reply,
+        429,
+        "Another cart of the buyer's organization is being handed over; retry in a few seconds.",
+      );
     if (!created)
       return refuse(client.organizationId, user.id, client.id, {
         code: 409,
@@ -225,41 +244,6 @@ export class CxmlSetupService {
         text: `payloadID ${cutText(request.payloadId, 100)} was already received in the last 24 hours.`,
       });
     return buildSetupResponse(reply, created.startUrl);
-  }
-
-  /**
-   * edit and inspect: the session, its cXML row and the cart handed over (each line re-validated,
-   * with its events) in one transaction, after the replay check; null for a replay (nothing written).
-   */
-  private async withCart(
-    session: SessionStart,
-    cxmlRow: Omit<Prisma.PunchoutCxmlUncheckedCreateInput, 'sessionId' | 'initialLines'>,
-    wanted: Awaited<ReturnType<CxmlSetupService['cartOf']>>,
-    clientId: string,
-    now: Date,
-  ): Promise<{ startUrl: string } | null> {
-    return this.sessions
-      .createWithStartLink(session, async (tx, created) => {
-        // In the creating transaction: a setup that fails leaves its payloadID unused for a retry.
-        const values: unknown[] = [];
-        const param: SqlParam = (value) => (values.push(value), `$${values.length}`);
-        const sql = `WITH ${payloadCtes(param, clientId, cxmlRow.payloadId, now)} SELECT EXISTS (SELECT 1 FROM payload) AS fresh`;
-        const [first] = await tx.$queryRawUnsafe<Array<{ fresh: boolean }>>(sql, ...values);
-        if (first?.fresh !== true) throw new PayloadReplayed();
-        const restored = await this.cart.restore(tx, created, wanted, this.config.cxml.defaultUnit);
-        if (restored.changes.length > 0)
-          await tx.punchoutSession.update({
-            where: { id: created.id },
-            data: { openingChanges: restored.changes },
-          });
-        await tx.punchoutCxml.create({
-          data: { ...cxmlRow, sessionId: created.id, initialLines: restored.lines as object[] },
-        });
-      })
-      .catch((error: unknown) => {
-        if (error instanceof PayloadReplayed) return null;
-        throw error;
-      });
   }
 
   /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
@@ -305,25 +289,56 @@ export class CxmlSetupService {
   }
 }
 
-/**
- * The replay check as CTEs: `payload` returns a row when the client's payloadID is new (or last seen
- * over 24 hours ago), remembering it; entries older than that are pruned on the way, so the table
- * holds one day of setups. Two requests with the same id at once: the second waits for the first's
- * transaction on the key, then sees it.
- */
-function payloadCtes(param: SqlParam, clientId: string, payloadId: string, now: Date): string {
-  const since = param(new Date(now.getTime() - PAYLOAD_REPLAY_WINDOW_MS));
-  const client = param(clientId);
-  const id = param(payloadId);
-  return `pruned AS (
-      DELETE FROM cxml_payload
-       WHERE received_at < ${since}::timestamptz AND NOT (client_id = ${client}::uuid AND payload_id = ${id})),
-    payload AS (
-      INSERT INTO cxml_payload (client_id, payload_id, received_at)
-      VALUES (${client}::uuid, ${id}, ${param(now)}::timestamptz)
-      ON CONFLICT (client_id, payload_id) DO UPDATE SET received_at = EXCLUDED.received_at
-        WHERE cxml_payload.received_at < ${since}::timestamptz
-      RETURNING 1)`;
+/** The text of a 429: the client's entry budget, or the failed credential checks of its id and address. */
+function tooManyText(error: ApiError): string {
+  const retry = error.headers['retry-after'] ?? '1';
+  return (error.headers['ratelimit-policy'] ?? '').includes('"punchout-entry-client"')
+    ? `Too many setup requests from this client; retry in ${retry} s.`
+    : 'Too many failed credential checks; retry later.';
+}
+
+/** A refusal of the entry authenticator as the setup answers and records it. */
+function setupRefusal(auth: EntryRefusal<never>): Refusal {
+  switch (auth.refusal) {
+    case 'credentials_refused':
+      return {
+        code: 401,
+        outcome: 'credentials_refused',
+        text: 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).',
+      };
+    case 'client_revoked':
+      return {
+        code: 401,
+        outcome: 'client_revoked',
+        text: 'Header/Sender/Credential: this client has been revoked.',
+      };
+    case 'user_unknown':
+      return {
+        code: 401,
+        outcome: 'user_unknown',
+        text: "Extrinsic UserEmail (or Contact/Email): not a user of the client's organization.",
+      };
+    case 'user_disabled':
+      return {
+        code: 403,
+        outcome: 'user_disabled',
+        text: 'Extrinsic UserEmail (or Contact/Email): this user is disabled.',
+      };
+    case 'callback_invalid':
+      return {
+        code: 400,
+        outcome: 'browser_form_post_invalid',
+        text: `BrowserFormPost/URL: ${auth.message.replace(/^callbackUrl\s*/, '')}`,
+      };
+    case 'callback_origin':
+      return {
+        code: 403,
+        outcome: 'browser_form_post_origin',
+        text: `BrowserFormPost/URL: the origin ${auth.origin} is not among the client's allowed callback origins.`,
+      };
+    case 'entry_problem':
+      return auth.problem;
+  }
 }
 
 /** What the audit trail records of a setup request: everything but the SharedSecret. */

@@ -6,12 +6,12 @@ import { AppConfig } from '../../config/app-config';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
 import type { PageLanguage } from '../../web/language';
 import { PageLanguageGuard } from '../../web/page-area.guard';
-import { readPageForm } from '../../web/page-form';
 import { PageRoute } from '../../web/page-reply';
 import { PageLang } from '../../web/page-request';
 import { PageResult, pageResult } from '../../web/page-result';
 import { frameAncestorsSource } from '../../web/page-security';
 import { readOciParams } from './oci-callup-request.parser';
+import { ociCharsetOf, readOciPairs } from './oci-charset';
 import { CallupAnswer, OciCallupService } from './oci-callup.service';
 
 /**
@@ -49,17 +49,13 @@ export class OciCallupController {
   }
 
   private async handle(request: FastifyRequest, body: unknown, lang: PageLanguage): Promise<PageResult> {
+    // One rule for GET and POST (oci-charset.ts): the declared charset, else UTF-8 or Latin-1 by the bytes.
     const at = request.url.indexOf('?');
-    const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
-    // A form body (SAP's POST); any other body counts as none. A malformed one is a 400 page.
-    const form = typeof body === 'string' ? readPageForm(body) : {};
-    const params = readOciParams(
-      query.entries(),
-      Object.entries(form).map(([name, value]): [string, string] => [
-        name,
-        Array.isArray(value) ? (value[0] ?? '') : value,
-      ]),
-    );
+    const query = readOciPairs(at < 0 ? '' : request.url.slice(at + 1), undefined, 'latin1');
+    // A form body (SAP's POST); any other body counts as none.
+    const charset = ociCharsetOf(request.headers['content-type']) ?? undefined;
+    const form = typeof body === 'string' ? readOciPairs(body, charset, 'utf8') : [];
+    const params = readOciParams(query, form);
     const answer = await this.callup.call(
       params,
       { ip: request.ip, userAgent: request.headers['user-agent'] },

@@ -4,17 +4,21 @@ import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
-import { ClientsService } from '../../oauth/clients.service';
-import { UsersService } from '../../oauth/users.service';
 import { RateLimitPolicy } from '../../rate-limit/rate-limit-policy';
-import { RateLimiterService } from '../../rate-limit/rate-limiter.service';
 import type { PageLanguage } from '../../web/language';
-import { CALLBACK_URL_MAX_LENGTH, checkCallbackUrl, isFrameTarget } from '../core/callback-url';
+import { CALLBACK_URL_MAX_LENGTH, isFrameTarget } from '../core/callback-url';
+import {
+  CheckedCallback,
+  EntryActor,
+  EntryAuthenticator,
+  EntryRefusal,
+} from '../core/entry-authenticator.service';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { productPath, searchPath, sessionPath } from '../core/punchout-paths';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import { messagesFor } from '../shop/punchout.messages';
+import { ProductPresenter } from '../shop/product.presenter';
 import { ShopMessagePage } from '../shop/views/shop-message.page';
 import { ProductPage } from '../shop/views/product.page';
 import { displayContext } from '../shop/views/shop-view.models';
@@ -69,14 +73,13 @@ export class OciCallupService {
   private readonly failures: RateLimitPolicy;
 
   constructor(
-    private readonly clients: ClientsService,
-    private readonly users: UsersService,
+    private readonly entry: EntryAuthenticator,
     private readonly sessions: PunchoutSessionsService,
     private readonly items: OciItemsService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly products: ProductPresenter,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
-    private readonly limiter: RateLimiterService,
     config: AppConfig,
   ) {
     const { windowSeconds, tokenFailures } = config.rateLimit;
@@ -86,45 +89,47 @@ export class OciCallupService {
   async call(params: OciCallupParams, browser: CallupBrowser, lang: PageLanguage): Promise<CallupAnswer> {
     const m = ociCallupMessagesFor(lang);
     const facts = factsOf(params, browser);
-    const username = params.username ?? '';
-    // As the token endpoint: failures count per client id and address, checked before the database.
-    const failureKey = `${cutText(username, 100)}\n${browser.ip}`;
-    await this.limiter.check(this.failures, failureKey);
-    const auth = await this.clients.authenticatePunchout(username, params.password ?? '');
-    if (auth.outcome !== 'authenticated') {
-      if (auth.outcome === 'unknown') await this.limiter.penalize(this.failures, failureKey);
-      const outcome = auth.outcome === 'unknown' ? 'credentials_refused' : 'client_revoked';
-      // A wrong secret names no actor: the claimed client's organization records it, the client id is in the payload.
-      const claimed = auth.claimed
-        ? outcome === 'client_revoked'
-          ? auth.claimed
-          : { organizationId: auth.claimed.organizationId }
-        : null;
-      await this.record(claimed, null, outcome, facts);
-      return this.refusal(lang, m, outcome);
-    }
-    const client = auth.client;
     const parsed = parseOciCall(params);
-    if (!parsed.ok) {
-      await this.record(client, null, parsed.problem.code, facts);
-      return this.refusal(lang, m, parsed.problem.code, parsed.problem);
+    const auth = await this.entry.authenticate({
+      failures: this.failures,
+      clientId: params.username ?? '',
+      secret: params.password ?? '',
+      ip: browser.ip,
+      request: parsed.ok ? { ok: true, request: parsed.call } : parsed,
+      email: params.email ?? '',
+      callbackUrl: params.hookUrl ?? '',
+    });
+    if (!auth.ok) {
+      const outcome: Refusal = refusalOf(auth);
+      if (auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked')
+        // Recorded beside the answer, not before it: an unknown client id has nothing to record, so a
+        // refusal that waited for the audit write would tell a real client id by its time.
+        void this.record(auth.recordIn, outcome, facts).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'OCI call-up refusal could not be recorded'),
+        );
+      else await this.record(auth.recordIn, outcome, facts);
+      const detail =
+        auth.refusal === 'entry_problem'
+          ? auth.problem
+          : auth.refusal === 'callback_invalid'
+            ? { message: auth.message.replace(/^callbackUrl/, 'HOOK_URL') }
+            : auth.refusal === 'callback_origin'
+              ? { origin: auth.origin }
+              : undefined;
+      return this.refusal(lang, m, outcome, detail);
     }
-    const buyer = await this.users.punchoutBuyer(client.organizationId, params.email ?? '');
-    if (buyer.kind !== 'active') {
-      const outcome = buyer.kind === 'unknown' ? 'user_unknown' : 'user_disabled';
-      await this.record(client, null, outcome, facts);
-      return this.refusal(lang, m, outcome);
-    }
-    const user = buyer.user;
-    const hook = checkHookUrl(params.hookUrl ?? '', params.target, client.callbackOrigins);
+    const { client, user } = auth;
+    // The call-up's ~TARGET (or returntarget) names the frame before the HOOK_URL's own.
+    const hook = withTarget(auth.callback, params.target);
     if (!hook.ok) {
-      await this.record(client, user.id, hook.outcome, facts);
-      return this.refusal(lang, m, hook.outcome, hook);
+      const recordIn = { organizationId: client.organizationId, clientId: client.id, userId: user.id };
+      await this.record(recordIn, 'hook_url_invalid', facts);
+      return this.refusal(lang, m, 'hook_url_invalid', { message: hook.message });
     }
     const caller = { organizationId: client.organizationId, userId: user.id, clientId: client.id };
     // Framed by the caller's procurement system, as its session pages are (PunchoutSessionsService.frameOrigins).
     const frameOrigins = [hook.origin, ...client.callbackOrigins];
-    return this.answer(parsed.call, { ...caller, hook, frameOrigins, facts, browser, lang, m });
+    return this.answer(auth.request, { ...caller, hook, frameOrigins, facts, browser, lang, m });
   }
 
   private async answer(
@@ -151,14 +156,20 @@ export class OciCallupService {
             ? await this.catalog.findProduct(call.productId)
             : undefined;
         const productId = known ? known.id : null;
-        const { sessionKey } = await this.sessions.openNow({
+        const started = await this.sessions.start({
           ...caller,
           productId,
           callback: { url: c.hook.url, target: c.hook.target },
           protocol: PunchoutProtocols.ociCallup,
-          browser: c.browser,
+          name: null,
+          shipTo: null,
+          readOnly: false,
           details: { oci: c.facts },
+          opening: { kind: 'opened', browser: c.browser },
         });
+        // No conditions: nothing refuses the insert.
+        if (!started) throw new Error('the OCI call-up session was not inserted');
+        const { sessionKey } = started;
         const location = call.searchString
           ? searchPath(sessionKey, call.searchString)
           : productId
@@ -170,7 +181,7 @@ export class OciCallupService {
         const product = isCatalogId(call.productId)
           ? await this.catalog.findProduct(call.productId)
           : undefined;
-        await this.record(caller, c.userId, product ? 'ok' : 'product_unknown', c.facts);
+        await this.record(caller, product ? 'ok' : 'product_unknown', c.facts);
         if (!product)
           return page(
             404,
@@ -178,7 +189,7 @@ export class OciCallupService {
             undefined,
             c.frameOrigins,
           );
-        const view = await this.catalog.productView(product, c.organizationId, c.lang);
+        const view = await this.products.productView(product, c.organizationId, c.lang);
         const ctx = displayContext(c.lang, t, product.id);
         return page(
           200,
@@ -191,7 +202,7 @@ export class OciCallupService {
         const fields = isCatalogId(call.productId)
           ? await this.items.validate(c.organizationId, call.productId, call.quantity, c.lang)
           : [];
-        await this.record(caller, c.userId, 'ok', c.facts, { lineCount: fields.length > 0 ? 1 : 0, fields });
+        await this.record(caller, 'ok', c.facts, { lineCount: fields.length > 0 ? 1 : 0, fields });
         return page(
           200,
           <ShopMessagePage
@@ -210,7 +221,7 @@ export class OciCallupService {
       case 'BACKGROUND_SEARCH': {
         const fields = await this.items.backgroundSearch(caller, call.searchString, c.lang);
         const lineCount = fields.filter(([name]) => name.startsWith('NEW_ITEM-DESCRIPTION[')).length;
-        await this.record(caller, c.userId, 'ok', c.facts, { lineCount });
+        await this.record(caller, 'ok', c.facts, { lineCount });
         return page(
           200,
           <ShopMessagePage
@@ -268,25 +279,23 @@ export class OciCallupService {
    * no organization (no chain) to record in: that refusal is logged instead.
    */
   private async record(
-    client: { id?: string; clientId?: string; organizationId: string } | null,
-    userId: string | null,
+    actor: EntryActor | null,
     outcome: string,
     facts: CallFacts,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
-    if (!client) {
+    if (!actor) {
       this.logger.warn(
         { outcome, username: facts.username, ip: facts.ip },
         'OCI call-up refused: unknown client',
       );
       return;
     }
-    const clientId = 'id' in client && client.id ? client.id : null;
     await this.prisma.$transaction((tx) =>
       this.audit.append(tx, {
-        organizationId: client.organizationId,
+        organizationId: actor.organizationId,
         type: AuditEventTypes.punchoutOciCall,
-        actor: { userId, clientId },
+        actor: { userId: actor.userId, clientId: actor.clientId },
         payload: { function: facts.function ?? null, outcome, ...facts, ...extra },
       }),
     );
@@ -330,32 +339,26 @@ function factsOf(params: OciCallupParams, browser: CallupBrowser): CallFacts {
   return facts;
 }
 
-/**
- * The HOOK_URL as the REST entry checks its callbackUrl (syntax, then the client's allowed origins),
- * with the call-up's `~TARGET` (or `returntarget`) parameter before the HOOK_URL's own.
- */
-function checkHookUrl(
-  raw: string,
+/** How the call-up names an entry refusal in its audit events and pages. */
+function refusalOf(auth: EntryRefusal<OciCallProblem>): Refusal {
+  switch (auth.refusal) {
+    case 'entry_problem':
+      return auth.problem.code;
+    case 'callback_invalid':
+      return 'hook_url_invalid';
+    case 'callback_origin':
+      return 'hook_url_origin';
+    default:
+      return auth.refusal;
+  }
+}
+
+/** The call-up's `~TARGET` (or `returntarget`) parameter before the HOOK_URL's own frame target. */
+function withTarget(
+  hook: CheckedCallback,
   targetParam: string | undefined,
-  allowedOrigins: readonly string[],
-):
-  | { ok: true; url: string; origin: string; target: string }
-  | { ok: false; outcome: 'hook_url_invalid'; message: string }
-  | { ok: false; outcome: 'hook_url_origin'; origin: string } {
-  const syntax = checkCallbackUrl(raw, []);
-  if (!syntax.ok)
-    return {
-      ok: false,
-      outcome: 'hook_url_invalid',
-      message: syntax.message.replace(/^callbackUrl/, 'HOOK_URL'),
-    };
-  if (allowedOrigins.length > 0 && !checkCallbackUrl(raw, allowedOrigins).ok)
-    return { ok: false, outcome: 'hook_url_origin', origin: syntax.origin };
+): ({ ok: true } & CheckedCallback) | { ok: false; message: string } {
   if (targetParam !== undefined && targetParam !== '' && !isFrameTarget(targetParam))
-    return {
-      ok: false,
-      outcome: 'hook_url_invalid',
-      message: '~TARGET must be a frame name (letters, digits, "_", "-", ".")',
-    };
-  return { ok: true, url: syntax.url, origin: syntax.origin, target: targetParam || syntax.target };
+    return { ok: false, message: '~TARGET must be a frame name (letters, digits, "_", "-", ".")' };
+  return { ok: true, ...hook, target: targetParam || hook.target };
 }

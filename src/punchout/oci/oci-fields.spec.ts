@@ -1,14 +1,9 @@
-import {
-  buildOciFields,
-  cut,
-  LONGTEXT_MAX,
-  OCI_LENGTHS,
-  OciLine,
-  ociCategoryOf,
-  singleLine,
-} from './oci-fields';
+import type { CartLine } from '../core/cart-line';
+import { categoryOf } from '../core/catalog-offer';
+import { cut, singleLine } from '../core/line-text';
+import { buildOciFields, LONGTEXT_MAX, OCI_LENGTHS } from './oci-fields';
 
-const line = (overrides: Partial<OciLine> = {}): OciLine => ({
+const line = (overrides: Partial<CartLine> = {}): CartLine => ({
   name: 'Copy paper A4, 80 g, 500 sheets',
   quantity: 5,
   unit: 'RM',
@@ -236,10 +231,10 @@ describe('buildOciFields', () => {
   });
 });
 
-describe('ociCategoryOf', () => {
+describe('categoryOf', () => {
   it('prefers UNSPSC, then the product column, then eCl@ss', () => {
     expect(
-      ociCategoryOf(
+      categoryOf(
         [
           { type: 'eclass', code: '24-32' },
           { type: 'unspsc', code: '44122003' },
@@ -247,15 +242,15 @@ describe('ociCategoryOf', () => {
         null,
       ),
     ).toEqual({ schema: 'UNSPSC', id: '44122003' });
-    expect(ociCategoryOf([{ type: 'eclass', code: '24-32-06-01' }], '441220')).toEqual({
+    expect(categoryOf([{ type: 'eclass', code: '24-32-06-01' }], '441220')).toEqual({
       schema: 'UNSPSC',
       id: '441220',
     });
-    expect(ociCategoryOf([{ type: 'eclass', code: '24-32-06-01' }], null)).toEqual({
+    expect(categoryOf([{ type: 'eclass', code: '24-32-06-01' }], null)).toEqual({
       schema: 'ECLASS',
       id: '24-32-06-01',
     });
-    expect(ociCategoryOf('nonsense', null)).toBeNull();
+    expect(categoryOf('nonsense', null)).toBeNull();
   });
 });
 
@@ -274,7 +269,7 @@ describe('OCI VAT fields', () => {
 describe('OCI DESCRIPTION of lines whose names share the first 40 characters', () => {
   const wired = 'Microsoft Tastatur, deutsches Layout, kabelgebunden';
   const wireless = 'Microsoft Tastatur, deutsches Layout, kabellos';
-  const descriptions = (lines: OciLine[]) =>
+  const descriptions = (lines: CartLine[]) =>
     buildOciFields(lines)
       .filter(([name]) => name.startsWith('NEW_ITEM-DESCRIPTION'))
       .map(([, value]) => value);

@@ -1,3 +1,6 @@
+import type { CartLine, ReturnField } from '../core/cart-line';
+import { cut, singleLine } from '../core/line-text';
+
 /**
  * The OCI return cart as the ordered [name, value] pairs the browser posts to the HOOK_URL
  * (../../docs/punchout.md, OCI.md). Pure: values are plain text here; the page's renderer
@@ -5,43 +8,6 @@
  */
 import type { PageLanguage } from '../../web/language';
 import { messagesFor } from '../shop/punchout.messages';
-
-export type OciField = [name: string, value: string];
-
-export interface OciLine {
-  /** Full product name (DESCRIPTION is cut at 40 UTF-16 units; LONGTEXT carries it whole). */
-  name: string;
-  quantity: number;
-  /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
-  unit: string;
-  /**
-   * THE unit price: NET (VAT excluded, also for vendors quoting gross) of `priceUnit` units after
-   * quantity tiers, in the currency's minor unit, formatted with "." ("3.49", JPY "1817"). Never a
-   * gross figure: SAP adds tax itself.
-   */
-  price: string;
-  /** VAT rate in percent ("19", "5.5"), sent as CUST_FIELD1; null or absent when not stated. */
-  vatRate?: string | null;
-  priceUnit: number;
-  currency: string;
-  leadTimeDays: number | null;
-  /** Vendor's product number (offer SKU). */
-  vendorMaterial: string | null;
-  manufacturerCode: string | null;
-  manufacturerPartNumber: string | null;
-  /** Material group: the product's UNSPSC code when known. */
-  materialGroup: string | null;
-  productId: string;
-  /** Our product code (cXML's SupplierPartID when the offer has no SKU); OCI does not send it. */
-  productCode?: string;
-  /** The product's eCl@ss code when known (cXML sends it beside UNSPSC; OCI sends one of the two). */
-  eclass?: string | null;
-  category: { schema: 'UNSPSC' | 'ECLASS'; id: string } | null;
-  vendor: string;
-  condition: string;
-  features: readonly string[];
-  offerId: string;
-}
 
 /**
  * OCI field lengths (SAP structure BBP_OCI) in UTF-16 units; identifiers that do not fit are left
@@ -74,31 +40,6 @@ export const FALLBACK_UNIT = 'PCE';
 
 const UNIT_CODE = /^[A-Z0-9]{1,3}$/;
 
-/**
- * Control characters (tabs, line breaks, NUL, C1 such as U+0085 NEL) and the line and paragraph
- * separators U+2028, U+2029 become single spaces; OCI fields are single-line text.
- */
-export function singleLine(value: string): string {
-  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
-}
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/**
- * At most `max` UTF-16 units (SAP's CHAR fields count them: an emoji takes two), cut between
- * grapheme clusters, so an accent stays with its letter and a flag or emoji sequence is kept whole
- * or left out whole; whitespace left at the end of a cut is trimmed.
- */
-export function cut(value: string, max: number): string {
-  if (value.length <= max) return value;
-  let kept = '';
-  for (const { segment } of graphemes.segment(value)) {
-    if (kept.length + segment.length > max) break;
-    kept += segment;
-  }
-  return kept.trimEnd();
-}
-
 function fits(value: string | null | undefined, max: number): value is string {
   return typeof value === 'string' && value !== '' && value.length <= max;
 }
@@ -115,7 +56,7 @@ function unitOf(unit: string, defaultUnit: string): string {
  * browsers normalize every line break in a posted form to CR LF: what we store is then byte for byte
  * what the HOOK_URL receives.
  */
-export function longTextOf(line: OciLine, language: PageLanguage = 'en'): string {
+export function longTextOf(line: CartLine, language: PageLanguage = 'en'): string {
   const t = messagesFor(language);
   const condition = singleLine(line.condition);
   const parts = [
@@ -157,7 +98,7 @@ function distinguishingCut(name: string, rivals: readonly string[]): string {
  * text, each shows where it differs, and two lines of one name (one product from two vendors) add
  * the vendor.
  */
-export function descriptionsOf(lines: readonly Pick<OciLine, 'name' | 'vendor'>[]): string[] {
+export function descriptionsOf(lines: readonly Pick<CartLine, 'name' | 'vendor'>[]): string[] {
   const max = OCI_LENGTHS.DESCRIPTION;
   const names = lines.map((line) => singleLine(line.name));
   const plain = names.map((name) => cut(name, max));
@@ -179,12 +120,12 @@ export function descriptionsOf(lines: readonly Pick<OciLine, 'name' | 'vendor'>[
  * is the session's, for the long text's labels.
  */
 export function buildOciFields(
-  lines: readonly OciLine[],
+  lines: readonly CartLine[],
   options: { defaultUnit?: string; language?: PageLanguage } = {},
-): OciField[] {
+): ReturnField[] {
   const defaultUnit = options.defaultUnit ?? FALLBACK_UNIT;
   const descriptions = descriptionsOf(lines);
-  const fields: OciField[] = [];
+  const fields: ReturnField[] = [];
   lines.forEach((line, index) => {
     const n = index + 1;
     const add = (name: string, value: string) => fields.push([`NEW_ITEM-${name}[${n}]`, value]);
@@ -214,23 +155,4 @@ export function buildOciFields(
     fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, options.language)]);
   });
   return fields;
-}
-
-/** A product's taxonomy code of one type (`unspsc`, `eclass`), when its taxonomies list one. */
-export function taxonomyCodeOf(taxonomies: unknown, type: 'unspsc' | 'eclass'): string | undefined {
-  const list = Array.isArray(taxonomies) ? (taxonomies as Array<{ type?: unknown; code?: unknown }>) : [];
-  return list.find(
-    (t) => typeof t.type === 'string' && t.type.toLowerCase() === type && typeof t.code === 'string',
-  )?.code as string | undefined;
-}
-
-/** The classification OCI should carry: UNSPSC first, else eCl@ss. */
-export function ociCategoryOf(
-  taxonomies: unknown,
-  unspsc: string | null,
-): { schema: 'UNSPSC' | 'ECLASS'; id: string } | null {
-  const un = taxonomyCodeOf(taxonomies, 'unspsc') ?? unspsc ?? undefined;
-  if (un) return { schema: 'UNSPSC', id: un };
-  const eclass = taxonomyCodeOf(taxonomies, 'eclass');
-  return eclass ? { schema: 'ECLASS', id: eclass } : null;
 }

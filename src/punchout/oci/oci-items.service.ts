@@ -7,8 +7,9 @@ import { searchCost } from '../../search/search-cost';
 import { parseSearchRequest, SEARCH_LIMITS } from '../../search/search-request.parser';
 import { SearchService } from '../../search/search.service';
 import type { OfferWithProduct } from '../../product/offer.repository';
-import { offerFacts, ociLineOf } from '../core/catalog-offer';
-import { buildOciFields, OciField, OciLine } from './oci-fields';
+import { offerFacts, cartLineOf } from '../core/catalog-offer';
+import type { CartLine, ReturnField } from '../core/cart-line';
+import { buildOciFields } from './oci-fields';
 import { quantityProblem } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 
@@ -23,7 +24,7 @@ export interface OciCaller {
 
 /**
  * Catalog items as OCI lines outside a session: VALIDATE's one item and BACKGROUND_SEARCH's hits.
- * The fields come from the transfer's builder (buildOciFields over ociLineOf), the offers are judged
+ * The fields come from the transfer's builder (buildOciFields over cartLineOf), the offers are judged
  * by the same guidance evaluator, and the search is the API's search.
  */
 @Injectable()
@@ -45,7 +46,7 @@ export class OciItemsService {
     productId: string,
     quantity: number,
     language: Language,
-  ): Promise<OciField[]> {
+  ): Promise<ReturnField[]> {
     const [offers, rules] = await Promise.all([
       this.catalog.offersWithProduct([productId]),
       this.catalog.currentRules(organizationId),
@@ -62,7 +63,11 @@ export class OciItemsService {
    * offer, products whose offers are all blocked left out. Every line is quantity 1 at the price of
    * one (the price search shows): a list to choose from, the buyer sets the quantity in SAP.
    */
-  async backgroundSearch(caller: OciCaller, searchString: string, language: Language): Promise<OciField[]> {
+  async backgroundSearch(
+    caller: OciCaller,
+    searchString: string,
+    language: Language,
+  ): Promise<ReturnField[]> {
     const ids: string[] = [];
     for (let page = 1; ids.length < BACKGROUND_SEARCH_MAX_LINES; page++) {
       const params = { query: searchString, page: String(page), pageSize: String(SEARCH_LIMITS.maxPageSize) };
@@ -89,7 +94,7 @@ export class OciItemsService {
       byProduct.set(offer.productId, [...(byProduct.get(offer.productId) ?? []), offer]);
     const lines = wanted
       .map((id) => this.lineOf(rules, byProduct.get(id) ?? [], () => 1, { shownOnly: true }))
-      .filter((line): line is OciLine => line !== null);
+      .filter((line): line is CartLine => line !== null);
     return this.fields(lines, language);
   }
 
@@ -103,7 +108,7 @@ export class OciItemsService {
     offers: readonly OfferWithProduct[],
     quantityFor: (offer: ReturnType<typeof offerFacts>) => number | null,
     options: { shownOnly?: boolean } = {},
-  ): OciLine | null {
+  ): CartLine | null {
     const first = offers[0];
     if (!first) return null;
     const judged = evaluateProduct(
@@ -117,12 +122,12 @@ export class OciItemsService {
       if (verdict.blocked) continue;
       const quantity = quantityFor(offer);
       if (quantity === null) continue;
-      return ociLineOf(offer.source, quantity, this.config.punchout.defaultUnit);
+      return cartLineOf(offer.source, quantity, this.config.punchout.defaultUnit);
     }
     return null;
   }
 
-  private fields(lines: OciLine[], language: Language): OciField[] {
+  private fields(lines: CartLine[], language: Language): ReturnField[] {
     return buildOciFields(lines, { defaultUnit: this.config.punchout.defaultUnit, language });
   }
 }

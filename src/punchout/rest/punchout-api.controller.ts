@@ -7,7 +7,7 @@ import { CatalogIdPipe } from '../../catalog/catalog-id.pipe';
 import { ApiBodyRefusals, ApiErrors } from '../../common/decorators/api-responses.decorator';
 import { PunchoutRequestDto } from './dto/punchout-request.dto';
 import { PunchoutResponseDto } from './dto/punchout-response.dto';
-import { PunchoutSessionsService } from '../core/punchout-sessions.service';
+import { PunchoutApiService } from './punchout-api.service';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator';
 
 @ApiTags('marketplace')
@@ -15,7 +15,7 @@ import { RateLimit } from '../../rate-limit/rate-limit.decorator';
 @RateLimit({ group: 'punchout' })
 @Controller('api/v1/marketplace')
 export class PunchoutApiController {
-  constructor(private readonly sessions: PunchoutSessionsService) {}
+  constructor(private readonly api: PunchoutApiService) {}
 
   /** POST /api/v1/marketplace/product/{id}/punchout (spec 4.4). */
   @Post('product/:id/punchout')
@@ -53,12 +53,12 @@ export class PunchoutApiController {
   @ApiBodyRefusals()
   async start(
     @Param('id', CatalogIdPipe) id: string,
-    // Parsed by hand (parsePunchoutRequest) so every 400 names its field; `unknown` skips the global pipe.
-    @Body() body: unknown,
+    // Validated by the global pipe (the schema of PunchoutRequestDto): every 400 names its field.
+    @Body() body: PunchoutRequestDto,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PunchoutResponseDto> {
-    const created = await this.sessions.create(principal, id, body);
+    const created = await this.api.start(principal, id, body);
     void reply.header('location', created.redirectUrl);
     void reply.header('cache-control', 'no-store');
     return created;

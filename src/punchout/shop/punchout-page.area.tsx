@@ -71,7 +71,7 @@ export class PunchoutPageArea extends RegisteredPageArea {
   }
 
   /**
-   * Closes the open session the URL names FAILED (recorded) and returns it reloaded (its
+   * Closes the open session the URL names FAILED (recorded) and returns it as closed (its
    * returnedFields are the empty cart the page posts; a cXML session's order message), else null.
    * A failure here (the database is down) is logged and leaves the plain error page.
    */
@@ -81,13 +81,12 @@ export class PunchoutPageArea extends RegisteredPageArea {
     try {
       const resolved = await this.sessions.resolve(key);
       if (resolved.kind !== 'open') return null;
-      const closed = await this.sessions.close(
+      return await this.sessions.close(
         resolved.session,
         PunchoutStatus.FAILED,
         AuditEventTypes.punchoutFailed,
         { reason: `internal error, request id ${request.id}` },
       );
-      return closed ? await this.sessions.reload(resolved.session.id) : null;
     } catch (error) {
       this.logger.error(
         { err: error, reqId: request.id },

@@ -18,16 +18,18 @@ import { csrfTokenMatches, digestOf, isSessionKey, newSessionKey } from '../core
 import type { PunchoutVisit } from './punchout-session.guard';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import { messagesFor, PunchoutMessages } from './punchout.messages';
+import { ProductPresenter } from './product.presenter';
+import { CartPresenter, cartProblemNotice } from './cart.presenter';
 import { CartPage } from './views/cart.page';
 import { ShopMessagePage } from './views/shop-message.page';
 import { ProductPage } from './views/product.page';
 import { SearchPage } from './views/search.page';
-import { PunchoutProtocols } from '../../common/punchout-protocol';
 import type { RevalidationChange } from '../core/revalidation-change';
 import { CancelConfirmPage } from './views/cancel-confirm.page';
 import { buildSearchView, emptySearchView } from './search-view.builder';
 import { revalidationNotices } from './views/revalidation.notices';
 import { StartPage } from './views/start.page';
+import { TransferSummary } from './views/transfer-summary';
 import { emptyCartForm, type Notice, type ShopContext } from './views/shop-view.models';
 import { cutText } from '../../common/text/cut-text';
 
@@ -53,7 +55,9 @@ export class PunchoutPagesService {
   constructor(
     private readonly sessions: PunchoutSessionsService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly products: ProductPresenter,
     private readonly cart: PunchoutCartService,
+    private readonly cartView: CartPresenter,
     private readonly returns: PunchoutReturnService,
     private readonly search: SearchService,
     private readonly config: AppConfig,
@@ -72,10 +76,15 @@ export class PunchoutPagesService {
       return this.startExpired(session, lang);
     if (session.status !== PunchoutStatus.CREATED) return this.used(lang);
     if (session.expiresAt.getTime() <= this.sessions.now().getTime()) {
-      await this.sessions.close(session, PunchoutStatus.EXPIRED, AuditEventTypes.punchoutExpired, {
-        reason: 'start link not opened in time',
-      });
-      return this.startExpired(await this.sessions.reload(session.id), lang);
+      const closed = await this.sessions.close(
+        session,
+        PunchoutStatus.EXPIRED,
+        AuditEventTypes.punchoutExpired,
+        {
+          reason: 'start link not opened in time',
+        },
+      );
+      return this.startExpired(closed ?? (await this.sessions.reload(session.id)), lang);
     }
     // The session key is made now, when the token is spent: whoever saw the redirectUrl cannot derive it.
     const sessionKey = newSessionKey();
@@ -197,7 +206,7 @@ export class PunchoutPagesService {
         this.sessions.touch(session),
       ]);
       if (!product) return this.notFound(lang);
-      const view = await this.catalog.productView(product, session.organizationId, lang);
+      const view = await this.products.productView(product, session.organizationId, lang);
       return page(status, <ProductPage ctx={ctx} product={view} notices={notices} />, session);
     });
   }
@@ -208,12 +217,13 @@ export class PunchoutPagesService {
     lang: PageLanguage,
     cartCount: number,
   ) {
-    const [ctx, preferred] = await Promise.all([
+    const [ctx, preferred, preferences] = await Promise.all([
       this.context(session, sessionKey, lang, cartCount),
-      this.catalog.preferredProducts(session.organizationId, lang),
+      this.products.preferredProducts(session.organizationId, lang),
+      this.products.preferences(session.organizationId, lang),
       this.sessions.touch(session),
     ]);
-    return page(200, <StartPage ctx={ctx} preferred={preferred} />, session);
+    return page(200, <StartPage ctx={ctx} preferred={preferred} preferences={preferences} />, session);
   }
 
   async searchPage(
@@ -263,8 +273,8 @@ export class PunchoutPagesService {
         this.context(session, visit.key, lang, cartCount),
         this.sessions.touch(session),
       ]);
-      // A cXML cancel sends back the cart the session opened with (edit), not necessarily an empty one.
-      const keepsOpeningCart = session.protocol === PunchoutProtocols.cxml;
+      // Some protocols' cancel sends back the cart the session opened with (cXML edit), not an empty one.
+      const keepsOpeningCart = this.returns.cancelReturns(session) === 'opening-cart';
       return page(
         200,
         <CancelConfirmPage ctx={ctx} lineCount={ctx.cartCount} keepsOpeningCart={keepsOpeningCart} />,
@@ -301,7 +311,7 @@ export class PunchoutPagesService {
   ) {
     const [ctx, cart] = await Promise.all([
       this.context(session, sessionKey, lang),
-      this.cart.view(session, lang),
+      this.cartView.view(session, lang),
     ]);
     // What re-validating a cart handed over at the start changed, told on the cart page.
     const opening = Array.isArray(session.openingChanges)
@@ -367,22 +377,44 @@ export class PunchoutPagesService {
       const quantity =
         shownOffer !== undefined && form.quantity === undefined ? 'least' : parseQuantity(form.quantity);
       const refusal = CATALOG_ID_PATTERN.test(chosen)
-        ? await this.cart.add(session, chosen, quantity, lang)
-        : { status: 404, notice: { kind: 'error' as const, text: messagesFor(lang).offerUnknown } };
+        ? await this.cart.add(session, chosen, quantity)
+        : { status: 404, problem: { code: 'offer_unknown' as const } };
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.product(visit, productId, lang, [refusal.notice], refusal.status);
+      if (refusal) {
+        const notices = [cartProblemNotice(refusal.problem, lang)];
+        // The refusal is said on the product's page: the one posted, the session's, else the offer's
+        // own (a session that began on the start page and an add without productId); the cart's
+        // page when none is known, never the start page, which shows no notice.
+        const shown = productId ?? session.productId ?? (await this.productOfOffer(chosen));
+        return shown === undefined
+          ? this.renderCart(session, visit.key, lang, notices, refusal.status)
+          : this.product(visit, shown, lang, notices, refusal.status);
+      }
       return { kind: 'redirect', location: `${cartPath(visit.key)}?done=added` };
     });
+  }
+
+  /** The product an offer id belongs to, if the id names an offer. */
+  private async productOfOffer(offerId: string): Promise<string | undefined> {
+    if (!CATALOG_ID_PATTERN.test(offerId)) return undefined;
+    return (await this.catalog.offersById([offerId])).get(offerId)?.product.id;
   }
 
   update(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
-      const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity), lang);
+      const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity));
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.renderCart(session, visit.key, lang, [refusal.notice], refusal.status);
+      if (refusal)
+        return this.renderCart(
+          session,
+          visit.key,
+          lang,
+          [cartProblemNotice(refusal.problem, lang)],
+          refusal.status,
+        );
       return { kind: 'redirect', location: `${cartPath(visit.key)}?done=updated` };
     });
   }
@@ -390,10 +422,17 @@ export class PunchoutPagesService {
   remove(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
     return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
-      const refusal = await this.cart.remove(session, offerId, lang);
+      const refusal = await this.cart.remove(session, offerId);
       if (refusal && 'closed' in refusal)
         return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal) return this.renderCart(session, visit.key, lang, [refusal.notice], refusal.status);
+      if (refusal)
+        return this.renderCart(
+          session,
+          visit.key,
+          lang,
+          [cartProblemNotice(refusal.problem, lang)],
+          refusal.status,
+        );
       return { kind: 'redirect', location: `${cartPath(visit.key)}?done=removed` };
     });
   }
@@ -409,9 +448,10 @@ export class PunchoutPagesService {
             <ShopMessagePage
               lang={lang}
               t={t}
-              title={t.transferredTitle}
+              title={t.sendingTitle}
               text={t.transferring}
               hint={t.transferHint}
+              summary={<TransferSummary lang={lang} t={t} lines={outcome.lines} />}
               returnLabel={t.sendCart}
               returnForm={{
                 callbackUrl: session.callbackUrl,
@@ -441,7 +481,7 @@ export class PunchoutPagesService {
         case 'closed':
           return this.ended(await this.sessions.reload(session.id), lang, 409);
         case 'failed':
-          return this.ended(await this.sessions.reload(session.id), lang, 500);
+          return this.ended(outcome.session ?? (await this.sessions.reload(session.id)), lang, 500);
       }
     });
   }
@@ -461,7 +501,9 @@ export class PunchoutPagesService {
             lang={lang}
             t={t}
             title={t.cancelledTitle}
-            text={session.protocol === PunchoutProtocols.cxml ? t.cancellingCxml : t.cancelling}
+            text={
+              this.returns.cancelReturns(session) === 'opening-cart' ? t.cancellingOpeningCart : t.cancelling
+            }
             hint={t.transferHint}
             returnForm={emptyCartForm(cancelled, true)}
           />,

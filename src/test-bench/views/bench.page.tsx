@@ -61,11 +61,11 @@ export function BenchPage(props: {
           </div>
           <div class="field">
             <label for="bench-product">{t.productId}</label>
-            <input id="bench-product" name="PRODUCTID" maxLength={64} autoComplete="off" />
+            <input type="text" id="bench-product" name="PRODUCTID" maxLength={64} autoComplete="off" />
           </div>
           <div class="field">
             <label for="bench-search">{t.searchString}</label>
-            <input id="bench-search" name="SEARCHSTRING" maxLength={200} autoComplete="off" />
+            <input type="text" id="bench-search" name="SEARCHSTRING" maxLength={200} autoComplete="off" />
           </div>
           <div class="field">
             <label for="bench-quantity">{t.quantity}</label>
@@ -95,7 +95,7 @@ export function BenchPage(props: {
         >
           <div class="field">
             <label for="cxml-product">{t.cxmlProduct}</label>
-            <input id="cxml-product" name="productId" maxLength={64} autoComplete="off" />
+            <input type="text" id="cxml-product" name="productId" maxLength={64} autoComplete="off" />
           </div>
         </CredentialFields>
         <button type="submit" class="button">
@@ -123,6 +123,7 @@ function CredentialFields(props: {
         <input
           id={fields.clientId[0]}
           name={fields.clientId[1]}
+          type="text"
           required
           maxLength={100}
           value={defaults.clientId}

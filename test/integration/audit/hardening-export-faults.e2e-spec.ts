@@ -44,7 +44,10 @@ describe('hardening: export downloads under bad filters and database cuts', () =
     );
     await insertValidChain(prisma.pool, organization.id, EVENTS);
     token = await issueTestToken(prisma, auditor, client, { expiresInSeconds: 3_600 });
-    gateway = await startGateway(gatewayEnv(database.url, { MIGRATE_ON_START: 'false' }));
+    // Far more exports than an auditor's page budget allows in a minute: the limit is not the subject here.
+    gateway = await startGateway(
+      gatewayEnv(database.url, { MIGRATE_ON_START: 'false', CONSOLE_RATE_LIMIT_PER_USER: '0' }),
+    );
     cookie = await signIn(gateway.baseUrl, token);
   }, 120_000);
   afterAll(async () => {

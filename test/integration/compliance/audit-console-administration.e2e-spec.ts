@@ -104,9 +104,9 @@ describe('compliance console: administration changes and session search', () => 
     const sequences = [...html.matchAll(/data-sequence="(\d+)"/g)].map((m) => Number(m[1]));
     expect(sequences).toHaveLength(25);
     expect(sequences).toEqual([...sequences].sort((x, y) => y - x));
-    expect(html).toContain('Betrieb (cli:root@gateway-1)');
+    expect(html).toContain('Kommandozeile (root@gateway-1)');
     expect(html).toContain(
-      "Rücksprung-Ursprünge von Client 'SAP SRM' (srm-prod): hinzugefügt https://srm25.example",
+      "Erlaubte Rücksprungadressen von Client 'SAP SRM' (srm-prod): hinzugefügt https://srm25.example",
     );
     expect(html).not.toContain('other-org@b.example');
     expect(html).toContain(
@@ -160,7 +160,7 @@ describe('compliance console: administration changes and session search', () => 
     expect(lines[0]).toMatchObject({
       sequence: 28,
       type: 'client.origins_changed',
-      actor: 'Operator (cli:root@gateway-1)',
+      actor: 'Command line (root@gateway-1)',
     });
     expect(lines[0].hash).toMatch(/^[0-9a-f]{64}$/);
 

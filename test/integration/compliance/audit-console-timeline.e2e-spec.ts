@@ -76,7 +76,7 @@ describe('compliance console: a session timeline tells the story', () => {
       "Added 'Belkin HDMI cable' × 1",
       "Quantity of 'Belkin HDMI cable': 1 → 12",
       "Refused 'Belkin HDMI cable' from Kabelwerk Versand × 3 when the buyer added it",
-      'Cart with 1 line(s) sent to the procurement system',
+      'Cart with 1 line sent to the procurement system',
     ]);
   });
 

@@ -214,6 +214,31 @@ describe('compliance console single sign-on by OpenID Connect', () => {
     expect(await t.prisma.auditConsoleOidcAttempt.count()).toBe(attempts);
   });
 
+  it('answers a cancel as 403 also when the provider leaves out iss or adds a description', async () => {
+    for (const extra of [{}, { error_description: 'The user denied the request' }] as Record<
+      string,
+      string
+    >[]) {
+      const jar = new CookieJar();
+      const state = new URL(await startSignIn(jar, t.baseUrl)).searchParams.get('state') as string;
+      const cancelled = await browse(
+        jar,
+        `${t.baseUrl}/audit/console/oidc/callback?${new URLSearchParams({ error: 'access_denied', state, ...extra })}`,
+      );
+      expect(cancelled.status).toBe(403);
+      expect(await cancelled.text()).toContain('Sign-in was cancelled');
+    }
+    // Another error of the provider stays a failed sign-in (502), never a 500.
+    const jar = new CookieJar();
+    const state = new URL(await startSignIn(jar, t.baseUrl)).searchParams.get('state') as string;
+    const failed = await browse(
+      jar,
+      `${t.baseUrl}/audit/console/oidc/callback?${new URLSearchParams({ error: 'server_error', state })}`,
+    );
+    expect(failed.status).toBe(502);
+    await failed.text();
+  });
+
   it('stores only hashes of state and verifier', async () => {
     const jar = new CookieJar();
     const state = new URL(await startSignIn(jar, t.baseUrl)).searchParams.get('state') as string;

@@ -1,4 +1,5 @@
 import { UserRole } from '../../../src/generated/prisma/enums';
+import { createCatalog } from '../../factories/catalog.factory';
 import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
 import { bearer, issueTestToken } from '../../support/auth';
 import { bodyOf } from '../../support/http';
@@ -115,6 +116,23 @@ describe('guidance rules API', () => {
     expect(body.error).toBe('invalid_request');
     expect(body.error_description).toMatch(message);
     expect(await t.prisma.guidanceRule.count({ where: { organizationId: organization.id } })).toBe(0);
+  });
+
+  it("takes a category rule only for a category of the catalog's tree, any while the catalog has none", async () => {
+    const { admin } = await organizationWithTokens();
+    // This file's database starts without categories: a rule may name a category to come.
+    expect(await t.prisma.category.count()).toBe(0);
+    const early = await create(admin, { effect: 'preferred', matcher: 'category', value: 'to-come' });
+    expect(early.status).toBe(201);
+
+    await createCatalog(t.prisma, []); // the category tree
+    const known = await create(admin, { effect: 'blocked', matcher: 'category', value: 'filing' });
+    expect(known.status).toBe(201);
+    const unknown = await create(admin, { effect: 'blocked', matcher: 'category', value: 'fliing' });
+    expect(unknown.status).toBe(400);
+    expect((await bodyOf(unknown)).error_description).toBe(
+      'value for matcher category names no category of the catalog: "fliing"',
+    );
   });
 
   it('answers a malformed rule id with 400 and an unknown one with 404', async () => {

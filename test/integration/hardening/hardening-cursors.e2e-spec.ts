@@ -18,7 +18,7 @@ describe('hardening: paging cursors', () => {
   let consoleCookie: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { API_RATE_LIMIT_PER_USER: '0' } });
+    t = await startTestApp({ env: { API_RATE_LIMIT_PER_USER: '0', CONSOLE_RATE_LIMIT_PER_USER: '0' } });
     await createCatalog(t.prisma, [
       { id: 'hc-pen', name: 'Cursor pen', categoryId: 'writing', offers: [{ price: '1.00' }] },
     ]);

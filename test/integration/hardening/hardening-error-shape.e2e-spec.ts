@@ -98,8 +98,15 @@ describe('hardening: one error shape everywhere', () => {
     '/assets/..%2f..%2fpackage.json',
     '/assets/..%2fweb%2fapp.css',
     '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/assets/%2e%2e/package.json',
+    '/assets/..%5cpackage.json',
+    '/assets//app.css',
+    '/assets/%2fapp.css',
+    '/assets/.hidden',
+    '/assets/%00',
+    '/assets/app.css%00',
   ])(
-    'answers a static path leaving its directory (%s) with 404 not_found, not insufficient_scope',
+    'answers a static path leaving its directory or naming no file (%s) with 404 not_found, not insufficient_scope',
     async (path) => {
       const response = await rawRequest(
         t.baseUrl,

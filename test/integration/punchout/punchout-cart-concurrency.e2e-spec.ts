@@ -89,9 +89,9 @@ describe('punchout cart under concurrency (HTTP, real PostgreSQL)', () => {
     const cart = t.app.get(PunchoutCartService);
     const opened = await t.prisma.punchoutSession.findUniqueOrThrow({ where: { id: sessionId } });
     await t.prisma.punchoutSession.update({ where: { id: sessionId }, data: { status: 'CANCELLED' } });
-    expect(await cart.add(opened, 'paper-1-a', 1, 'en')).toMatchObject({ closed: true });
-    expect(await cart.update(opened, 'paper-1-a', 3, 'en')).toMatchObject({ closed: true });
-    expect(await cart.remove(opened, 'paper-1-a', 'en')).toMatchObject({ closed: true });
+    expect(await cart.add(opened, 'paper-1-a', 1)).toMatchObject({ closed: true });
+    expect(await cart.update(opened, 'paper-1-a', 3)).toMatchObject({ closed: true });
+    expect(await cart.remove(opened, 'paper-1-a')).toMatchObject({ closed: true });
     const rows = await t.prisma.cartItem.findMany({ where: { sessionId } });
     expect(rows.map((r) => r.quantity)).toEqual([1]);
   });

@@ -4,7 +4,7 @@ import { newEnvelope } from '../../../src/punchout/cxml/cxml-envelope';
 import { buildOrderMessage, CxmlOrderMessage } from '../../../src/punchout/cxml/cxml-order-message.builder';
 import { buildSetupResponse, buildStatusResponse } from '../../../src/punchout/cxml/cxml-response.builder';
 import { parseCxmlSetupRequest } from '../../../src/punchout/cxml/cxml-setup-request.parser';
-import type { OciLine } from '../../../src/punchout/oci/oci-fields';
+import type { CartLine } from '../../../src/punchout/core/cart-line';
 import { CXML_DTD, describeWithCxmlDtd, expectValidCxml, validateCxml } from '../../support/cxml-dtd';
 
 /**
@@ -13,7 +13,7 @@ import { CXML_DTD, describeWithCxmlDtd, expectValidCxml, validateCxml } from '..
  */
 const SAMPLES = join(CXML_DTD, '..', '..', 'samples');
 
-function line(overrides: Partial<OciLine> = {}): OciLine {
+function line(overrides: Partial<CartLine> = {}): CartLine {
   return {
     name: 'Belkin HDMI cable, 1.5 m',
     quantity: 12,

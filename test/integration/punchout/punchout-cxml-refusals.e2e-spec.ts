@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ClientsService } from '../../../src/oauth/clients.service';
 import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
 import { postSetup, setupRequest } from '../../support/cxml';
+import { eventually } from '../../support/eventually';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 const RETURN = 'https://acme.coupahost.com/punchout/checkout/4';
@@ -58,7 +59,11 @@ describe('cXML setup: refusals before authentication record a bounded summary', 
     expect(answer.status).toBe(200);
     expect(answer.code).toBe('401');
 
-    const [event] = await refusals(c.organizationId);
+    const [event] = await eventually(async () => {
+      const found = await refusals(c.organizationId);
+      expect(found).toHaveLength(1);
+      return found;
+    });
     expect(event.actorUserId).toBeNull();
     const recorded = JSON.stringify(event.payload);
     expect(recorded.length).toBeLessThan(2_000);
@@ -99,7 +104,8 @@ describe('cXML setup: refusals before authentication record a bounded summary', 
           ),
         ),
       );
-    expect(await refusals(c.organizationId)).toHaveLength(50); // then the failure limit refuses before recording
+    // Then the failure limit refuses before recording.
+    await eventually(async () => expect(await refusals(c.organizationId)).toHaveLength(50));
     expect((await auditBytes()) - before).toBeLessThan(1_000_000);
   });
 
@@ -111,7 +117,11 @@ describe('cXML setup: refusals before authentication record a bounded summary', 
       setupRequest({ clientId: c.clientId, secret: c.secret, email: c.email, url: RETURN, extra: bulky }),
     );
     expect(answer.code).toBe('401');
-    const [event] = await refusals(c.organizationId);
+    const [event] = await eventually(async () => {
+      const found = await refusals(c.organizationId);
+      expect(found).toHaveLength(1);
+      return found;
+    });
     expect(event.payload).toMatchObject({ outcome: 'client_revoked', document: { extrinsics: 236 } });
     expect(JSON.stringify(event.payload).length).toBeLessThan(2_000);
   });

@@ -9,6 +9,7 @@ import { all, at, postSetup, readCxml, setupRequest } from '../../support/cxml';
 import { describeWithCxmlDtd, expectValidCxml } from '../../support/cxml-dtd';
 import { ociFormsOf } from '../../support/oci-form';
 import { csrfOf, getPage, postForm } from '../../support/punchout-pages';
+import { eventually } from '../../support/eventually';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 const RETURN = 'https://acme.coupahost.com/punchout/checkout/4';
@@ -387,7 +388,7 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       return answer;
     }
 
-    it('400 for a document that is not XML, names no BrowserFormPost, or arrives as JSON', async () => {
+    it('400 for a document that is not XML or names no BrowserFormPost, 415 for one that arrives as JSON', async () => {
       const c = await coupaCustomer();
       await refused('<cXML', '400', /not well-formed XML/);
       await refused(
@@ -397,7 +398,7 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       );
       await refused(
         JSON.stringify({ text: request(c) }),
-        '400',
+        '415',
         /text\/xml or application\/xml/,
         'application/json',
       );
@@ -413,11 +414,11 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       await refused(laughs, '400', /internal subset/);
     });
 
-    it('400 for a body over CXML_MAX_BYTES, not UTF-8, or declaring another charset', async () => {
+    it('413 for a body over CXML_MAX_BYTES, 400 for one not UTF-8, 415 for one declaring another charset', async () => {
       const c = await coupaCustomer();
-      await refused(request(c, { extra: `<!-- ${'x'.repeat(9000)} -->` }), '400', /exceeds 8192 bytes/);
+      await refused(request(c, { extra: `<!-- ${'x'.repeat(9000)} -->` }), '413', /exceeds 8192 bytes/);
       await refused(new Uint8Array([0x3c, 0xff, 0xfe]), '400', /not valid UTF-8/, 'text/xml; charset=utf-8');
-      await refused(request(c), '400', /must be UTF-8/, 'application/xml; charset=iso-8859-1');
+      await refused(request(c), '415', /must be UTF-8/, 'application/xml; charset=iso-8859-1');
     });
 
     it('401 for a wrong SharedSecret, the API secret instead of the punchout secret, an unknown user; recorded without the secret', async () => {
@@ -425,12 +426,16 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       await refused(request(c, { secret: 'mpgp_wrong' }), '401', /Header\/Sender\/Credential/);
       await refused(request(c, { secret: c.clientSecret }), '401', /Header\/Sender\/Credential/);
       await refused(request(c, { email: 'nobody@acme.example' }), '401', /UserEmail/);
-      const calls = await events(c.organizationId, 'punchout.cxml_setup');
-      expect(calls.map((e) => (e.payload as { outcome: string }).outcome)).toEqual([
-        'credentials_refused',
-        'credentials_refused',
-        'user_unknown',
-      ]);
+      // Credential refusals are recorded beside their answers, so in whatever order they land.
+      const calls = await eventually(async () => {
+        const found = await events(c.organizationId, 'punchout.cxml_setup');
+        expect(found.map((e) => (e.payload as { outcome: string }).outcome).sort()).toEqual([
+          'credentials_refused',
+          'credentials_refused',
+          'user_unknown',
+        ]);
+        return found;
+      });
       expect(JSON.stringify(calls.map((e) => e.payload))).not.toContain(c.clientSecret);
       expect(await t.prisma.punchoutSession.count({ where: { organizationId: c.organizationId } })).toBe(0);
     });
@@ -517,8 +522,20 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
         await postSetup(t.baseUrl, request(c, { operation: 'source' })),
         await postSetup(t.baseUrl, request(c, { payloadId: 'dup@x' })),
         await postSetup(t.baseUrl, request(c, { payloadId: 'dup@x' })),
+        await postSetup(t.baseUrl, request(c, { extra: `<!-- ${'x'.repeat(9000)} -->` })),
+        await postSetup(t.baseUrl, request(c), 'application/octet-stream'),
       ];
-      expect(answers.map((a) => a.code)).toEqual(['200', '400', '401', '403', '406', '200', '409']);
+      expect(answers.map((a) => a.code)).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '406',
+        '200',
+        '409',
+        '413',
+        '415',
+      ]);
       for (const answer of answers) expectValidCxml(answer.body);
     });
   });

@@ -62,6 +62,21 @@ describe('test bench: cXML', () => {
     expect(cell('ItemID/SupplierPartAuxiliaryID')).toBe('paper-1-a');
     expect(cell('ItemDetail/UnitPrice/Money')).toBe('5.99');
     expect(received.html).toContain('&lt;PunchOutOrderMessage>');
+    // The order message is shown indented, one element per line, its DOCTYPE kept.
+    const shown =
+      /<pre class="test-bench-raw test-bench-cxml">([\s\S]*?)<\/pre>/.exec(received.html)?.[1] ?? '';
+    const lines = shown
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .split('\n');
+    expect(lines[0]).toMatch(/^<\?xml version="1.0"/);
+    expect(lines[1]).toMatch(
+      /^<!DOCTYPE cXML SYSTEM "http:\/\/xml.cxml.org\/schemas\/cXML\/1.2.\d+\/cXML.dtd">$/,
+    );
+    expect(lines).toContain('      <ItemIn quantity="2">');
+    expect(lines.length).toBeGreaterThan(20);
   });
 
   it('shows the refusal of a setup with a wrong secret on the bench page, and opens nothing', async () => {

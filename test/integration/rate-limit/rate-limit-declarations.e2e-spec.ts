@@ -1,8 +1,6 @@
-import { RequestMethod, Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { IS_PUBLIC_KEY } from '../../../src/common/decorators/public.decorator';
 import { RATE_LIMIT_KEY, RouteRateLimit } from '../../../src/rate-limit/rate-limit.decorator';
+import { appRoutes } from '../../support/app-routes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 interface Route {
@@ -11,38 +9,18 @@ interface Route {
   limit: RouteRateLimit | undefined;
 }
 
-/** Every route handler of the running application, from Nest's own module container. */
+/** Every route handler of the running application with its declarations (the handler's, else its controller's). */
 function routesOf(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Type | null;
-      if (!controller) continue;
-      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        // Descriptors, not property reads: a getter on a controller would run without its instance.
-        const handler = Object.getOwnPropertyDescriptor(controller.prototype, name)?.value as unknown;
-        if (typeof handler !== 'function' || !Reflect.hasMetadata(METHOD_METADATA, handler)) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
-        const of = <T>(key: string): T | undefined =>
-          (Reflect.getMetadata(key, handler) as T | undefined) ??
-          (Reflect.getMetadata(key, controller) as T | undefined);
-        for (const path of paths) {
-          const url = `/${[prefix, path]
-            .map((part) => part.replace(/^\/+|\/+$/g, ''))
-            .filter(Boolean)
-            .join('/')}`;
-          routes.push({
-            route: `${method} ${url}`,
-            isPublic: of<boolean>(IS_PUBLIC_KEY) === true,
-            limit: of<RouteRateLimit>(RATE_LIMIT_KEY),
-          });
-        }
-      }
-    }
-  }
-  return routes.sort((a, b) => a.route.localeCompare(b.route));
+  return appRoutes(t.app).map(({ route, handler, controller }) => {
+    const of = <T>(key: string): T | undefined =>
+      (Reflect.getMetadata(key, handler) as T | undefined) ??
+      (Reflect.getMetadata(key, controller) as T | undefined);
+    return {
+      route,
+      isPublic: of<boolean>(IS_PUBLIC_KEY) === true,
+      limit: of<RouteRateLimit>(RATE_LIMIT_KEY),
+    };
+  });
 }
 
 describe('rate-limit declarations on the routes', () => {
@@ -81,11 +59,14 @@ describe('rate-limit declarations on the routes', () => {
       'GET /api/v1/marketplace/product/:id': 'product',
       'GET /api/v1/marketplace/search': 'search',
       'GET /api/v1/suppliers': 'api',
+      'GET /api/v1/orders': 'audit',
+      'GET /api/v1/orders/:id': 'audit',
       'POST /api/v1/audit/console-links': 'audit',
       'POST /api/v1/catalog/imports': 'api',
       'POST /api/v1/guidance/rules': 'guidance',
       'POST /api/v1/marketplace/product/:id/punchout': 'punchout',
       'POST /api/v1/suppliers': 'api',
+      'POST /api/v1/orders': 'api',
     });
   });
 

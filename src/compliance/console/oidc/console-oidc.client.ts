@@ -126,6 +126,17 @@ export class ConsoleOidcClient implements OnApplicationBootstrap {
     query: URLSearchParams,
     checks: OidcChecks,
   ): Promise<OidcIdentity> {
+    // An error answer (RFC 6749 4.1.2.1) to this browser's own attempt (the caller matched its state
+    // and verifier): nothing to exchange. Read here, before openid-client's checks, which refuse an
+    // answer without `iss` as malformed: a provider that leaves it out of a cancel still means "cancelled".
+    const error = query.get('error');
+    if (error !== null) {
+      const code = error.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 64);
+      throw new OidcFailure(
+        code === 'access_denied' ? 'denied' : 'provider_error',
+        `the provider answered error=${code}`,
+      );
+    }
     try {
       const tokens = await oidc.authorizationCodeGrant(
         configuration,

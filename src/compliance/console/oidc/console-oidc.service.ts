@@ -7,6 +7,7 @@ import { User } from '../../../generated/prisma/client';
 import { UserRole } from '../../../generated/prisma/enums';
 import { AuditEventTypes } from '../../../audit/audit-event';
 import { AuditService } from '../../../audit/audit.service';
+import { ComplianceQueries } from '../../compliance.queries';
 import { ConsoleSignInService } from '../console-sign-in.service';
 import { ConsoleOidcClient, OidcFailure } from './console-oidc.client';
 
@@ -61,6 +62,7 @@ export class ConsoleOidcService {
     private readonly audit: AuditService,
     private readonly client: ConsoleOidcClient,
     private readonly signIn: ConsoleSignInService,
+    private readonly queries: ComplianceQueries,
   ) {}
 
   /**
@@ -137,7 +139,7 @@ export class ConsoleOidcService {
   /** The session of the one enabled auditor with `email`, or the refusal, recorded. */
   private async openFor(email: string, verified: boolean): Promise<OidcSignInResult> {
     return this.prisma.$transaction(async (tx) => {
-      const users = await tx.user.findMany({ where: { email }, orderBy: { createdAt: 'asc' } });
+      const users = await this.queries.usersByEmail(tx, email);
       if (users.length === 0) return { ...this.refuse('unknown_user', email), email };
       const auditors = users.filter((user) => !user.disabledAt && user.roles.includes(UserRole.auditor));
       const refusal: OidcRefusal | undefined = !verified

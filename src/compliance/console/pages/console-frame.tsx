@@ -19,7 +19,7 @@ export interface FrameProps {
   /** The signed-in auditor; without one the page has no navigation (sign-in and error pages). */
   viewer?: ConsoleViewer;
   /** Which navigation entry is the current page. */
-  current?: 'dashboard' | 'sessions' | 'administration';
+  current?: 'dashboard' | 'sessions' | 'orders' | 'administration';
   children?: ComponentChildren;
 }
 
@@ -47,6 +47,14 @@ export function ConsoleHeader(props: Pick<FrameProps, 'text' | 'viewer' | 'curre
                   aria-current={props.current === 'sessions' ? 'page' : undefined}
                 >
                   {text.nav.sessions}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`${CONSOLE_PATH}/orders`}
+                  aria-current={props.current === 'orders' ? 'page' : undefined}
+                >
+                  {text.nav.orders}
                 </a>
               </li>
               <li>

@@ -1,16 +1,18 @@
-import type { AuditVerification } from '../../../audit/audit-chain.service';
+import type { ComponentChildren } from 'preact';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
-import { CONSOLE_PATH, ConsoleFrame } from './console-frame';
+import type { TrackedVerification } from '../console-verification.tracker';
+import { CONSOLE_PATH, ConsoleFrame, utc } from './console-frame';
 import { PeriodForm, PolicySection, SpendSection, VendorsSection } from './figures';
 import { OutcomeChart, OutcomeLegend, OutcomeTable } from './outcome-chart';
 
-/** A full verification, or only the head when the chain is too long to verify on every page view. */
-export type DashboardVerification =
-  | { kind: 'verified'; result: AuditVerification }
-  | { kind: 'deferred'; head: { sequence: number; hash: string } };
+/** The chain's last verification as the dashboard shows it, and how often the whole chain is walked. */
+export interface DashboardVerification {
+  tracked: TrackedVerification;
+  wholeWalkEveryMinutes: number;
+}
 
 export function DashboardPage(props: {
   lang: PageLanguage;
@@ -22,6 +24,8 @@ export function DashboardPage(props: {
   figures?: DashboardFigures;
   problems?: string[];
   verification: DashboardVerification;
+  /** The period's order figures (their own section, from the orders pages). */
+  orders?: ComponentChildren;
 }) {
   const { text, figures } = props;
   const days = figures?.outcomes.map((entry) => entry.day) ?? [];
@@ -37,7 +41,7 @@ export function DashboardPage(props: {
       <PeriodForm text={text} from={props.period.from} to={props.period.to} problems={props.problems} />
       <section aria-labelledby="verification-heading">
         <h2 id="verification-heading">{text.dashboard.verificationTitle}</h2>
-        <VerificationStatus text={text} verification={props.verification} />
+        <VerificationStatus lang={props.lang} text={text} verification={props.verification} />
       </section>
       {figures ? (
         <>
@@ -46,16 +50,17 @@ export function DashboardPage(props: {
             <h2 id="chart-heading">{text.dashboard.chartTitle}</h2>
             {/* Scrolls sideways on a phone rather than shrinking the labels; focusable so keyboards can scroll it. */}
             <div class="chart-wrap" tabIndex={0} role="group" aria-labelledby="chart-heading">
-              <OutcomeChart days={figures.outcomes} text={text} />
+              <OutcomeChart days={figures.outcomes} text={text} lang={props.lang} />
             </div>
             <OutcomeLegend text={text} />
-            <OutcomeTable days={figures.outcomes} text={text} />
+            <OutcomeTable days={figures.outcomes} text={text} lang={props.lang} />
             <p>
               <a href={`${CONSOLE_PATH}/sessions`}>{text.dashboard.allSessions}</a>
             </p>
           </section>
           <PolicySection lang={props.lang} text={text} figures={figures} />
           <VendorsSection lang={props.lang} text={text} figures={figures} />
+          {props.orders}
         </>
       ) : null}
       <section aria-labelledby="export-heading">
@@ -82,28 +87,35 @@ export function DashboardPage(props: {
   );
 }
 
-export function VerificationStatus(props: { text: ConsoleMessages; verification: DashboardVerification }) {
-  const { text, verification } = props;
-  if (verification.kind === 'deferred') {
+/** What was checked, when, up to which event; the break when there is one; the head hash. */
+export function VerificationStatus(props: {
+  lang: PageLanguage;
+  text: ConsoleMessages;
+  verification: DashboardVerification;
+}) {
+  const { lang, text } = props;
+  const { tracked, wholeWalkEveryMinutes } = props.verification;
+  const verifyNow = (
+    <a class="button secondary" href={`${CONSOLE_PATH}/verify`}>
+      {text.dashboard.verifyNow}
+    </a>
+  );
+  if (tracked.kind === 'running') {
     return (
-      <div class="notice" data-verification="deferred">
-        <p>{text.dashboard.notVerified(verification.head.sequence)}</p>
+      <div class="notice" data-verification="running">
+        <p>{text.dashboard.firstWalkRunning(tracked.head.sequence)}</p>
         <p>
-          {text.dashboard.headHash}: <code class="hash">{verification.head.hash}</code>
-        </p>
-        <p>
-          <a class="button secondary" href={`${CONSOLE_PATH}/verify`}>
-            {text.dashboard.verifyNow}
-          </a>
+          {text.dashboard.headHash}: <code class="hash">{tracked.head.hash}</code>
         </p>
       </div>
     );
   }
-  const { result } = verification;
+  const { result, whole, checkedAt } = tracked.record;
   return (
     <div
       class={`notice ${result.intact ? 'ok' : 'error'}`}
       data-verification={result.intact ? 'intact' : 'broken'}
+      data-verified-up-to={result.head.sequence}
     >
       <p>
         <strong>
@@ -115,8 +127,25 @@ export function VerificationStatus(props: { text: ConsoleMessages; verification:
         </strong>
       </p>
       {!result.intact && result.problem ? <p>{result.problem}</p> : null}
+      <p data-whole-walk={whole.at.toISOString()}>
+        {text.dashboard.wholeWalk(whole.upTo, utc(whole.at.toISOString(), lang))}
+        {result.head.sequence > whole.upTo ? (
+          <>
+            {' '}
+            {text.dashboard.checkedSince(
+              whole.upTo + 1,
+              result.head.sequence,
+              utc(checkedAt.toISOString(), lang),
+            )}
+          </>
+        ) : null}
+      </p>
+      {tracked.wholeWalkRunning ? <p>{text.dashboard.wholeWalkRunning}</p> : null}
       <p>
         {text.dashboard.headHash}: <code class="hash">{result.head.hash}</code>
+      </p>
+      <p>
+        {text.dashboard.wholeWalkEvery(wholeWalkEveryMinutes)} {verifyNow}
       </p>
     </div>
   );

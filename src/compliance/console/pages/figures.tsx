@@ -1,14 +1,16 @@
-import { minorUnitText } from '../../../catalog/vat';
+import { minorUnitText, Money } from '../../../catalog/vat';
 import { formatMoney, LOCALES } from '../../../common/i18n/money';
 import { formatNumber } from '../../../common/i18n/number';
 import type { PageLanguage } from '../../../web/language';
 import type { DashboardFigures } from '../../review/audit-figures.service';
 import type { ConsoleMessages } from '../console-messages';
+import { formatDay } from './day-format';
 import { niceMaximum, niceTicks, TickLines } from './outcome-chart';
 
 const WIDTH = 760;
 const HEIGHT = 260;
-const PLOT = { left: 72, right: 8, top: 12, bottom: 40 };
+/** Room for the money labels on both sides (see TickLines). */
+const PLOT = { left: 72, right: 72, top: 12, bottom: 40 };
 /** Not a colour of the outcomes chart (its blue means "open"); 3:1 or more against white. */
 const BAR_COLOUR = '#8250df';
 
@@ -62,8 +64,16 @@ export function SpendSection(props: {
         );
         // Decimal text, exact: the chart reads numbers only for its geometry.
         const values = props.days.map((day) => minorUnitText(byDay.get(day) ?? 0, currency));
+        // The period's total is the days' sum, added exactly: what the table below adds up to.
+        const total = minorUnitText(
+          values.reduce((sum, value) => sum.plus(value), new Money(0)),
+          currency,
+        );
         return (
           <div key={currency} data-currency={currency}>
+            <p class="period-total" data-net={total}>
+              <strong>{f.periodTotal(formatMoney(total, currency, lang))}</strong>
+            </p>
             <div class="chart-wrap" tabIndex={0} role="group" aria-label={`${f.spendTitle} (${currency})`}>
               <SpendChart lang={lang} text={text} currency={currency} days={props.days} values={values} />
             </div>
@@ -123,7 +133,7 @@ function SpendChart(props: {
                 height={(y(0) - y(height)).toFixed(1)}
                 fill={BAR_COLOUR}
               >
-                <title>{`${day}: ${formatMoney(value, currency, lang)}`}</title>
+                <title>{`${formatDay(day, lang)}: ${formatMoney(value, currency, lang)}`}</title>
               </rect>
             ) : null}
             {(i % labelEvery === 0 && days.length - 1 - i >= labelEvery / 2) || i === days.length - 1 ? (
@@ -134,7 +144,7 @@ function SpendChart(props: {
                 font-size="12"
                 fill="#4a5563"
               >
-                {day.slice(5)}
+                {formatDay(day, lang, 'short')}
               </text>
             ) : null}
           </g>
@@ -170,7 +180,7 @@ function SpendTable(props: {
           <tbody>
             {props.days.map((day, i) => (
               <tr key={day}>
-                <th scope="row">{day}</th>
+                <th scope="row">{formatDay(day, lang)}</th>
                 <td class="number">{formatMoney(props.values[i], currency, lang)}</td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import { renderPage } from '../../../web/render-page';
 import { consoleMessages } from '../console-messages';
-import { niceMaximum, niceTicks, OutcomeChart } from './outcome-chart';
+import { niceMaximum, niceTicks, OutcomeChart, OutcomeTable } from './outcome-chart';
 
 const day = (date: string, transferred: number, failed = 0) => ({
   day: date,
@@ -29,6 +29,7 @@ describe('outcome chart', () => {
       OutcomeChart({
         days: [day('2026-11-01', 2, 2), day('2026-11-02', 0), day('2026-11-03', 4)],
         text: consoleMessages('en'),
+        lang: 'en',
       }),
     );
     const heights = [
@@ -39,7 +40,19 @@ describe('outcome chart', () => {
       ['failed', 2, 112],
       ['transferred', 4, 224],
     ]);
-    expect(svg).toContain('<title>2026-11-01: 2 Failed</title>');
+    expect(svg).toContain('<title>Nov 1, 2026: 2 Failed</title>');
     expect(svg.match(/<g data-day=/g)).toHaveLength(3);
+  });
+
+  it('writes the days as the reader does: on the axis, in the bar titles and in the table', () => {
+    const days = [day('2026-11-04', 1), day('2026-11-05', 0)];
+    const de = renderPage(OutcomeChart({ days, text: consoleMessages('de'), lang: 'de' }));
+    expect(de).toContain('>4.11.</text>');
+    expect(de).toContain('<title>04.11.2026: 1 Übertragen</title>');
+    expect(de.replace(/data-day="[^"]*"/g, '')).not.toContain('11-04');
+    const en = renderPage(OutcomeChart({ days, text: consoleMessages('en'), lang: 'en' }));
+    expect(en).toContain('>Nov 4</text>');
+    const table = renderPage(OutcomeTable({ days, text: consoleMessages('de'), lang: 'de' }));
+    expect(table).toContain('<th scope="row">05.11.2026</th>');
   });
 });

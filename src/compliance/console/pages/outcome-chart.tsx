@@ -1,6 +1,8 @@
 import type { DailyOutcomes } from '../../review/audit-figures.service';
 import type { SessionOutcome } from '../../review/session-record';
+import type { PageLanguage } from '../../../web/language';
 import type { ConsoleMessages } from '../console-messages';
+import { formatDay } from './day-format';
 
 /** Stacking order, bottom to top, and colours with at least 3:1 contrast against white (WCAG 1.4.11). */
 export const CHART_OUTCOMES: Array<{ outcome: SessionOutcome; colour: string }> = [
@@ -13,7 +15,8 @@ export const CHART_OUTCOMES: Array<{ outcome: SessionOutcome; colour: string }> 
 
 const WIDTH = 760;
 const HEIGHT = 280;
-const PLOT = { left: 44, right: 8, top: 12, bottom: 44 };
+/** Room for the value labels on both sides: a phone scrolls the chart to its right end (latest days). */
+const PLOT = { left: 44, right: 44, top: 12, bottom: 44 };
 
 /** The smallest 1, 2 or 5 x 10^k at or above `value` (at least 4, so the axis has whole steps). */
 export function niceMaximum(value: number): number {
@@ -34,7 +37,10 @@ export function niceTicks(max: number): number[] {
   return Array.from({ length: steps + 1 }, (_, i) => (max * i) / steps);
 }
 
-/** The horizontal gridlines at `ticks` across the plot (x from `left` to `right`), labelled on the left. */
+/**
+ * The horizontal gridlines at `ticks` across the plot (x from `left` to `right`), labelled on both
+ * sides: on a phone the chart scrolls and opens at its right end, where the scale must be too.
+ */
 export function TickLines(props: {
   ticks: number[];
   y: (value: number) => number;
@@ -51,6 +57,17 @@ export function TickLines(props: {
           <text x={left - 6} y={y(tick) + 4} text-anchor="end" font-size="12" fill="#4a5563">
             {label(tick)}
           </text>
+          <text
+            x={right + 6}
+            y={y(tick) + 4}
+            text-anchor="start"
+            font-size="12"
+            fill="#4a5563"
+            class="tick-right"
+            aria-hidden="true"
+          >
+            {label(tick)}
+          </text>
         </g>
       ))}
     </>
@@ -65,8 +82,8 @@ const totalOf = (day: DailyOutcomes) =>
  * named by its <title> and <desc>, each segment with its own <title> for pointer users. The same
  * numbers are in OutcomeTable for screen readers and for copying.
  */
-export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessages }) {
-  const { days, text } = props;
+export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessages; lang: PageLanguage }) {
+  const { days, text, lang } = props;
   const max = niceMaximum(Math.max(0, ...days.map(totalOf)));
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
@@ -107,7 +124,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
                   data-outcome={outcome}
                   data-count={count}
                 >
-                  <title>{`${day.day}: ${count} ${text.outcomes[outcome]}`}</title>
+                  <title>{`${formatDay(day.day, lang)}: ${count} ${text.outcomes[outcome]}`}</title>
                 </rect>
               );
             })}
@@ -119,7 +136,7 @@ export function OutcomeChart(props: { days: DailyOutcomes[]; text: ConsoleMessag
                 font-size="12"
                 fill="#4a5563"
               >
-                {day.day.slice(5)}
+                {formatDay(day.day, lang, 'short')}
               </text>
             ) : null}
           </g>
@@ -154,8 +171,8 @@ export function OutcomeLegend(props: { text: ConsoleMessages }) {
 }
 
 /** The chart's numbers as a table: the text alternative, readable without the picture and without JS. */
-export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessages }) {
-  const { days, text } = props;
+export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessages; lang: PageLanguage }) {
+  const { days, text, lang } = props;
   return (
     <details class="chart-table">
       <summary>{text.dashboard.tableSummary}</summary>
@@ -178,7 +195,7 @@ export function OutcomeTable(props: { days: DailyOutcomes[]; text: ConsoleMessag
           <tbody>
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row">{day.day}</th>
+                <th scope="row">{formatDay(day.day, lang)}</th>
                 {CHART_OUTCOMES.map(({ outcome }) => (
                   <td key={outcome} class="number">
                     {day.counts[outcome]}

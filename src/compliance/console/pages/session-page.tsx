@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { AuditEventResponse, AuditSessionDetail } from '../../review/dto/audit-review.response';
 import { postedCartOf } from '../../review/posted-cart';
 import type { PageLanguage } from '../../../web/language';
@@ -9,6 +10,7 @@ import { currencyDigits, Money, rateText } from '../../../catalog/vat';
 import { OutcomeBadge } from './sessions-page';
 import type { TimelineContext } from '../../review/timeline-context';
 import { SessionEventStory, sessionEventStory } from '../session-event-summary';
+import { actorName } from '../actor-name';
 
 /** One punchout session: summary, the cart as posted back (OCI lines and every raw field), the timeline. */
 export function SessionPage(props: {
@@ -17,6 +19,8 @@ export function SessionPage(props: {
   viewer: ConsoleViewer;
   session: AuditSessionDetail;
   context: TimelineContext;
+  /** The orders placed from this cart (their own section, from the orders pages). */
+  orders?: ComponentChildren;
 }) {
   const { text, session } = props;
   const t = text.session;
@@ -103,6 +107,7 @@ export function SessionPage(props: {
           ))}
         </ol>
       </section>
+      {props.orders}
     </ConsoleFrame>
   );
 }
@@ -166,11 +171,17 @@ function PostedCart(props: { text: ConsoleMessages; transferred: AuditSessionDet
                     </td>
                   ))}
                   <td data-label={t.longText}>{line.longText ?? ''}</td>
-                  <td data-label={t.otherFields}>
-                    {Object.entries(line.values)
-                      .filter(([name]) => !shown.has(name))
-                      .map(([name, value]) => `${name}=${value}`)
-                      .join('; ')}
+                  {/* One field per line, so the column stays narrow and nothing is cut off. */}
+                  <td data-label={t.otherFields} class="other-fields">
+                    <ul class="field-list">
+                      {Object.entries(line.values)
+                        .filter(([name]) => !shown.has(name))
+                        .map(([name, value]) => (
+                          <li key={name}>
+                            <code>{name}</code>={value}
+                          </li>
+                        ))}
+                    </ul>
                   </td>
                 </tr>
               ))}
@@ -329,7 +340,7 @@ function TimelineEntry(props: {
 }) {
   const { text, event, story } = props;
   const t = text.session;
-  const actor = event.actor.email ?? event.actor.label ?? event.actor.userId ?? '–';
+  const actor = actorName(event.actor, text);
   return (
     <li class="timeline-entry" data-event-type={event.type} data-sequence={event.sequence}>
       <p class="timeline-head">

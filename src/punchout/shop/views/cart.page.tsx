@@ -60,7 +60,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                         {line.quantity}
                       </td>
                     ) : (
-                      <td>
+                      <td data-label={t.quantity} class="punchout-quantity-cell">
                         <form
                           method="post"
                           action={sessionPath(ctx.sessionKey, '/cart/update')}

@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { cut } from '../../oci/oci-fields';
+import { cut } from '../../core/line-text';
 import { sessionPath } from '../../core/punchout-paths';
 import { CsrfField, ShopLayout } from './shop-layout';
 import { StarRating } from './star-rating';

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Layout } from '../../../web/layout';
-import { cartPath, searchPath, shopHomePath } from '../../core/punchout-paths';
+import { cartPath, searchPath, sessionPath, shopHomePath } from '../../core/punchout-paths';
 import type { Notice, ShopContext } from './shop-view.models';
 
 export const PUNCHOUT_STYLES = ['/assets/punchout.css'];
@@ -41,6 +41,7 @@ export function ShopLayout(props: {
             </li>
           </ul>
         </nav>
+        <HeaderCancel ctx={ctx} />
         {props.headerSearch !== false && (
           <form class="punchout-search" method="get" action={searchPath(ctx.sessionKey)} role="search">
             <label for="punchout-query" class="visually-hidden">
@@ -79,6 +80,32 @@ export function ShopLayout(props: {
         </p>
       )}
     </Layout>
+  );
+}
+
+/**
+ * The way back to the procurement system from every page, as the cart's Cancel: with items it asks
+ * first (a GET to the confirm page), an empty cart goes back at once, a read-only cart is closed.
+ */
+function HeaderCancel(props: { ctx: ShopContext }) {
+  const { ctx } = props;
+  const t = ctx.t;
+  const asks = !ctx.readOnly && ctx.cartCount > 0;
+  return (
+    <form
+      class="punchout-header-cancel"
+      method={asks ? 'get' : 'post'}
+      action={sessionPath(ctx.sessionKey, '/cancel')}
+    >
+      {!asks && <CsrfField token={ctx.csrfToken} />}
+      <button
+        type="submit"
+        class="button secondary"
+        aria-label={ctx.readOnly ? undefined : t.backToProcurementLabel}
+      >
+        {ctx.readOnly ? t.close : t.backToProcurement}
+      </button>
+    </form>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { PageLanguage } from '../../../web/language';
 import { MessagePage } from '../../../web/message.page';
 import { PUNCHOUT_SCRIPTS, PUNCHOUT_STYLES } from './shop-layout';
@@ -17,6 +18,8 @@ export function ShopMessagePage(props: {
   hint?: string;
   returnForm?: ReturnFormView;
   returnLabel?: string;
+  /** Above the return form: what it sends (the transfer's summary). */
+  summary?: ComponentChildren;
 }) {
   return (
     <MessagePage
@@ -27,6 +30,7 @@ export function ShopMessagePage(props: {
       styles={PUNCHOUT_STYLES}
       scripts={props.returnForm?.autoSubmit ? PUNCHOUT_SCRIPTS : []}
     >
+      {props.summary}
       {props.returnForm && (
         <ReturnForm form={props.returnForm} label={props.returnLabel ?? props.t.returnButton} />
       )}

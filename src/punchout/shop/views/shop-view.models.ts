@@ -1,6 +1,6 @@
 import type { SearchSort } from '../../../search/search-request.parser';
 import type { PageLanguage } from '../../../web/language';
-import type { OciField } from '../../oci/oci-fields';
+import type { ReturnField } from '../../core/cart-line';
 import type { PunchoutMessages } from '../punchout.messages';
 
 /** What every page of an open session knows (view data only: no Prisma rows reach the templates). */
@@ -23,6 +23,14 @@ export interface ShopContext {
 /** The context of a page shown outside a session (OCI DETAIL): nothing to link to, nothing to post. */
 export function displayContext(lang: PageLanguage, t: PunchoutMessages, productId: string): ShopContext {
   return { lang, t, sessionKey: '', csrfToken: '', publicId: '', productId, cartCount: 0, display: true };
+}
+
+/** What the organization's guidance prefers besides single products (the start page lists them). */
+export interface ShopPreferences {
+  vendors: string[];
+  brands: string[];
+  /** Category names in the page's language. */
+  categories: string[];
 }
 
 export interface Notice {
@@ -180,7 +188,7 @@ export interface CartView {
 export interface ReturnFormView {
   callbackUrl: string;
   target: string;
-  fields: OciField[];
+  fields: ReturnField[];
   autoSubmit: boolean;
 }
 

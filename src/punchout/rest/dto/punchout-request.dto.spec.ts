@@ -1,6 +1,15 @@
-import { isCountryCode, parsePunchoutRequest } from './punchout-request.parser';
+import { isCountryCode } from '../../core/ship-to';
+import { PunchoutRequestDto } from './punchout-request.dto';
 
-describe('parsePunchoutRequest', () => {
+/** The schema's reading of a body as the route answers it: the request, or the first fault's message. */
+function parsePunchoutRequest(
+  body: unknown,
+): { ok: true; request: PunchoutRequestDto } | { ok: false; message: string } {
+  const checked = PunchoutRequestDto.check(body);
+  return checked.ok ? { ok: true, request: checked.value } : { ok: false, message: checked.issue.message };
+}
+
+describe('PunchoutRequestDto', () => {
   it('accepts the spec 2.4 body and upper-cases the country code', () => {
     const body = {
       callbackUrl: 'https://srm.example.com/hook',

@@ -1,0 +1,451 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import { AuditEventTypes } from '../audit/audit-event';
+import { Money } from '../catalog/vat';
+import { Clock } from '../common/clock/clock';
+import { currencyDigits } from '../common/currency-digits';
+import { ApiError } from '../common/http/api-error';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { Prisma } from '../generated/prisma/client';
+import { evaluateOffer } from '../guidance/guidance-evaluator';
+import { GuidanceRulesService } from '../guidance/guidance-rules.service';
+import { OfferRepository, type OfferWithProduct } from '../product/offer.repository';
+import type { OrderResponse } from './dto/order.response';
+import { documentSha256, IncomingLine, IncomingOrder, orderContentHash } from './incoming-order';
+import { OrderDeliveryTrigger } from './order-delivery.trigger';
+import { Finding, lineFindings, orderFindingCodes } from './order-findings';
+import type { OrderSender } from './order-sender';
+import { TransferredCartLine, TransferredCartLinesReader } from './transferred-cart-lines.reader';
+
+/**
+ * What became of an order: a new one stored (with the answer, built from what the intake holds, so
+ * the order is not read back), or the same order sent again.
+ */
+export type IntakeOutcome =
+  { kind: 'created'; orderId: string; order: OrderResponse } | { kind: 'same'; orderId: string };
+
+/** A line with everything the intake found out about it, ready to store. */
+interface CheckedLine {
+  line: IncomingLine;
+  transferred: TransferredCartLine | undefined;
+  offer: OfferWithProduct | undefined;
+  supplier: string;
+  description: string;
+  lineNet: Money;
+  findings: Finding[];
+}
+
+/** How many characters of a delivery's error are kept. */
+const REFUSAL_REASON_MAX = 500;
+
+/**
+ * Orders in, from every door: each line matched to the transferred cart line its key names (within
+ * the sender's organization), checked (order-findings.ts), and stored with its exact document, its
+ * findings and one outbox row per supplier, in one transaction with the `order.received` event,
+ * before the sender is answered. Delivery runs afterwards (order-delivery.worker.ts).
+ */
+@Injectable()
+export class OrderIntakeService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly cartLines: TransferredCartLinesReader,
+    private readonly offers: OfferRepository,
+    private readonly guidance: GuidanceRulesService,
+    private readonly delivery: OrderDeliveryTrigger,
+  ) {}
+
+  async receive(sender: OrderSender, order: IncomingOrder): Promise<IntakeOutcome> {
+    const contentHash = orderContentHash(order);
+    const earlier = await this.sameOrder(sender.organizationId, order, contentHash);
+    if (earlier) return earlier;
+
+    const receivedAt = this.clock.now();
+    const lines = await this.check(sender.organizationId, order, receivedAt);
+    const blocked = lines.filter((checked) => checked.findings.some((finding) => finding.code === 'blocked'));
+    if (blocked.length > 0 && this.config.orders.blocked === 'refuse') {
+      await this.refuse(sender, order, HttpStatus.FORBIDDEN, blockedReason(blocked), {
+        blockedLines: blocked.map((checked) => order.lines.indexOf(checked.line) + 1),
+      });
+      throw new ApiError(HttpStatus.FORBIDDEN, 'offer_blocked', blockedReason(blocked));
+    }
+
+    try {
+      const stored = await this.store(sender, order, contentHash, lines, receivedAt);
+      this.delivery.kick();
+      return { kind: 'created', orderId: stored.id, order: stored };
+    } catch (error) {
+      // The same order id arrived twice at once: the other request stored it first.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        const stored = await this.sameOrder(sender.organizationId, order, contentHash);
+        if (stored) return stored;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Records a refused order: a bounded summary and the document's SHA-256, never the document, with
+   * its `order.refused` event when the sender's organization is known.
+   */
+  async refuse(
+    sender: OrderSender | null,
+    order: Pick<IncomingOrder, 'channel' | 'document'> & { buyerOrderId?: string | null; lines?: unknown[] },
+    status: number,
+    reason: string,
+    summary: Record<string, unknown> = {},
+  ): Promise<void> {
+    const digest = documentSha256(order.document);
+    const boundedReason = reason.slice(0, REFUSAL_REASON_MAX);
+    const buyerOrderId = order.buyerOrderId?.slice(0, 100) ?? null;
+    await this.prisma.$transaction(async (tx) => {
+      const refusal = await tx.orderRefusal.create({
+        data: {
+          id: randomUUID(),
+          organizationId: sender?.organizationId ?? null,
+          channel: order.channel,
+          buyerOrderId,
+          status,
+          reason: boundedReason,
+          documentSha256: digest,
+          documentBytes: Buffer.byteLength(order.document, 'utf8'),
+          summary: { lines: order.lines?.length ?? null, ...summary } as Prisma.InputJsonObject,
+          receivedAt: this.clock.now(),
+        },
+      });
+      if (!sender) return;
+      await this.audit.append(tx, {
+        organizationId: sender.organizationId,
+        type: AuditEventTypes.orderRefused,
+        actor: sender.actor,
+        payload: {
+          refusalId: refusal.id,
+          channel: order.channel,
+          buyerOrderId,
+          status,
+          reason: boundedReason,
+          documentSha256: Buffer.from(digest).toString('hex'),
+          ...summary,
+        },
+      });
+    });
+  }
+
+  /** The stored order with this id and version: the same one again, or a conflict. */
+  private async sameOrder(
+    organizationId: string,
+    order: IncomingOrder,
+    contentHash: Uint8Array,
+  ): Promise<IntakeOutcome | undefined> {
+    const stored = await this.prisma.purchaseOrder.findUnique({
+      where: {
+        organizationId_buyerOrderId_version: {
+          organizationId,
+          buyerOrderId: order.buyerOrderId,
+          version: order.version,
+        },
+      },
+      select: { id: true, contentHash: true },
+    });
+    if (!stored) return undefined;
+    if (Buffer.from(stored.contentHash).equals(Buffer.from(contentHash)))
+      return { kind: 'same', orderId: stored.id };
+    throw new ApiError(
+      HttpStatus.CONFLICT,
+      'conflict',
+      `Order ${order.buyerOrderId}${order.version > 1 ? ` version ${order.version}` : ''} was received before with different content.`,
+    );
+  }
+
+  private async check(
+    organizationId: string,
+    order: IncomingOrder,
+    receivedAt: Date,
+  ): Promise<CheckedLine[]> {
+    const keys = order.lines.flatMap((line) => (line.cartLineKey ? [line.cartLineKey] : []));
+    const transferred = await this.cartLines.byKeys(organizationId, keys);
+    const offerIds = order.lines.flatMap((line) => {
+      const id = line.cartLineKey ? transferred.get(line.cartLineKey)?.offerId : line.offerId;
+      return id ? [id] : [];
+    });
+    const [offers, rules, orderedBefore] = await Promise.all([
+      this.offers.byIds(offerIds),
+      this.guidance.activeRules(organizationId),
+      this.orderedBefore(
+        organizationId,
+        order.buyerOrderId,
+        [...transferred.values()].map((line) => line.cartItemId),
+      ),
+    ]);
+    const findingRules = {
+      priceTolerancePercent: this.config.orders.priceTolerancePercent,
+      cartMaxAgeDays: this.config.orders.cartMaxAgeDays,
+      receivedAt,
+    };
+    return order.lines.map((line) => {
+      const cartLine = line.cartLineKey ? transferred.get(line.cartLineKey) : undefined;
+      const offerId = cartLine ? cartLine.offerId : line.offerId;
+      const offer = offerId ? offers.get(offerId) : undefined;
+      const blockedNow = offer
+        ? evaluateOffer(rules, offer.product, {
+            id: offer.id,
+            vendor: offer.vendor,
+            condition: offer.condition,
+            price: offer.price.toFixed(),
+            netPrice: (offer.netPrice ?? offer.price).toFixed(),
+            currency: offer.currency,
+          }).blocked
+        : false;
+      const findings = lineFindings(
+        {
+          ordered: {
+            cartLineKey: line.cartLineKey,
+            adHoc: line.adHoc,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            priceUnitQuantity: line.priceUnitQuantity,
+            currency: line.currency,
+            unit: line.unit,
+          },
+          transferred: cartLine && {
+            quantity: cartLine.quantity,
+            unitPrice: cartLine.unitPrice,
+            priceUnitQuantity: cartLine.priceUnitQuantity,
+            currency: cartLine.currency,
+            unit: offer?.unit ?? null,
+            transferredAt: cartLine.transferredAt,
+          },
+          blockedNow,
+          orderedBefore: cartLine ? orderedBefore.has(cartLine.cartItemId) : false,
+        },
+        findingRules,
+      );
+      return {
+        line,
+        transferred: cartLine,
+        offer,
+        supplier: (offer?.vendor ?? cartLine?.vendor ?? '').slice(0, 200),
+        description: (
+          line.description ??
+          cartLine?.label ??
+          offer?.product.name ??
+          line.supplierPartId ??
+          ''
+        ).slice(0, 500),
+        lineNet: new Money(line.unitPrice)
+          .times(line.quantity)
+          .dividedBy(line.priceUnitQuantity)
+          .toDecimalPlaces(currencyDigits(line.currency)),
+        findings,
+      };
+    });
+  }
+
+  /** The cart lines among these that an order with another order id contains already. */
+  private async orderedBefore(
+    organizationId: string,
+    buyerOrderId: string,
+    cartItemIds: string[],
+  ): Promise<Set<string>> {
+    if (cartItemIds.length === 0) return new Set();
+    const rows = await this.prisma.orderLine.findMany({
+      where: {
+        cartItemId: { in: cartItemIds },
+        order: { organizationId, buyerOrderId: { not: buyerOrderId } },
+      },
+      select: { cartItemId: true },
+    });
+    return new Set(rows.map((row) => row.cartItemId as string));
+  }
+
+  private async store(
+    sender: OrderSender,
+    order: IncomingOrder,
+    contentHash: Uint8Array<ArrayBuffer>,
+    lines: CheckedLine[],
+    receivedAt: Date,
+  ): Promise<OrderResponse> {
+    const orderId = randomUUID();
+    const digest = documentSha256(order.document);
+    const currencies = new Set(lines.map((checked) => checked.line.currency));
+    const currency = currencies.size === 1 ? [...currencies][0] : null;
+    const totalNet = currency
+      ? lines
+          .reduce((sum, checked) => sum.plus(checked.lineNet), new Money(0))
+          .toFixed(currencyDigits(currency))
+      : null;
+    const findings = orderFindingCodes(lines.map((checked) => checked.findings));
+    const suppliers = [...new Set(lines.map((checked) => checked.supplier))];
+    const sessionIds = [
+      ...new Set(lines.flatMap((checked) => (checked.transferred ? [checked.transferred.sessionId] : []))),
+    ];
+
+    const deliveries = await this.prisma.$transaction(async (tx) => {
+      const endpoints = await tx.orderEndpoint.findMany({
+        where: { supplier: { in: suppliers } },
+        select: { supplier: true },
+      });
+      const reachable = new Set(endpoints.map((endpoint) => endpoint.supplier));
+      await tx.purchaseOrder.create({
+        data: {
+          id: orderId,
+          organizationId: sender.organizationId,
+          buyerOrderId: order.buyerOrderId,
+          version: order.version,
+          operation: order.operation,
+          channel: order.channel,
+          userId: sender.userId,
+          buyerEmail: sender.buyerEmail,
+          clientId: sender.clientId,
+          contentHash,
+          document: order.document,
+          documentSha256: digest,
+          mediaType: order.mediaType,
+          payloadId: order.payloadId,
+          findings,
+          totalNet,
+          currency,
+          orderDate: order.orderDate,
+          receivedAt,
+        },
+      });
+      const lineIds = lines.map(() => randomUUID());
+      await tx.orderLine.createMany({
+        data: lines.map((checked, index) => ({
+          id: lineIds[index],
+          orderId,
+          lineNumber: index + 1,
+          cartLineKey: checked.line.cartLineKey,
+          cartItemId: checked.transferred?.cartItemId ?? null,
+          sessionId: checked.transferred?.sessionId ?? null,
+          offerId: checked.offer?.id ?? checked.transferred?.offerId ?? checked.line.offerId,
+          supplier: checked.supplier,
+          supplierPartId: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
+          description: checked.description,
+          quantity: checked.line.quantity,
+          unit: checked.line.unit ?? checked.offer?.unit ?? null,
+          unitPrice: checked.line.unitPrice,
+          priceUnitQuantity: checked.line.priceUnitQuantity,
+          currency: checked.line.currency,
+          lineNet: checked.lineNet.toFixed(currencyDigits(checked.line.currency)),
+          adHoc: checked.line.adHoc,
+          findings: checked.findings.map((finding) => finding.code),
+        })),
+      });
+      const findingRows = lines.flatMap((checked, index) =>
+        checked.findings.map((finding) => ({
+          orderId,
+          lineId: lineIds[index],
+          code: finding.code,
+          detail: finding.detail as Prisma.InputJsonObject,
+        })),
+      );
+      if (findingRows.length > 0) await tx.orderFinding.createMany({ data: findingRows });
+      const outbox = suppliers.map((supplier, index) => ({
+        id: randomUUID(),
+        orderId,
+        organizationId: sender.organizationId,
+        supplier,
+        status: reachable.has(supplier) ? ('queued' as const) : ('pending' as const),
+        idempotencyKey: `${orderId}.${index + 1}`,
+        nextAttemptAt: receivedAt,
+        retryUntil: new Date(receivedAt.getTime() + this.config.orders.delivery.horizonSeconds * 1000),
+      }));
+      await tx.orderDelivery.createMany({ data: outbox });
+      await this.audit.append(tx, {
+        organizationId: sender.organizationId,
+        type: AuditEventTypes.orderReceived,
+        actor: sender.actor,
+        sessionId: sessionIds.length === 1 ? sessionIds[0] : null,
+        payload: {
+          orderId,
+          buyerOrderId: order.buyerOrderId,
+          version: order.version,
+          operation: order.operation,
+          channel: order.channel,
+          lines: lines.length,
+          findings,
+          totalNet,
+          currency,
+          suppliers,
+          sessionIds,
+          documentSha256: Buffer.from(digest).toString('hex'),
+        },
+      });
+      return outbox;
+    });
+    // The answer, as GET /api/v1/orders/{id} gives it (a test compares the two).
+    return {
+      id: orderId,
+      orderId: order.buyerOrderId,
+      version: order.version,
+      operation: order.operation,
+      channel: order.channel,
+      status: order.operation === 'delete' ? 'cancelled' : 'accepted',
+      receivedAt: receivedAt.toISOString(),
+      orderDate: order.orderDate?.toISOString() ?? null,
+      buyer: sender.buyerEmail,
+      findings,
+      suppliers: [...suppliers].sort(),
+      totalNet,
+      currency,
+      deliveries: [...deliveries]
+        .sort((a, b) => (a.supplier < b.supplier ? -1 : a.supplier > b.supplier ? 1 : 0))
+        .map((delivery) => ({
+          supplier: delivery.supplier,
+          status: delivery.status,
+          idempotencyKey: delivery.idempotencyKey,
+          attempts: 0,
+          lastError: null,
+          deliveredAt: null,
+          tries: [],
+        })),
+      lines: lines.map((checked, index) => {
+        const digits = currencyDigits(checked.line.currency);
+        const cartLine = checked.transferred;
+        return {
+          lineNumber: index + 1,
+          cartLineKey: checked.line.cartLineKey,
+          offerId: checked.offer?.id ?? cartLine?.offerId ?? checked.line.offerId,
+          supplier: checked.supplier,
+          supplierPartId: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
+          description: checked.description,
+          quantity: new Money(checked.line.quantity).toFixed(),
+          unit: checked.line.unit ?? checked.offer?.unit ?? null,
+          unitPrice: new Money(checked.line.unitPrice).toFixed(digits),
+          priceUnit: checked.line.priceUnitQuantity,
+          currency: checked.line.currency,
+          lineNet: checked.lineNet.toFixed(digits),
+          adHoc: checked.line.adHoc,
+          findings: checked.findings.map((finding) => ({ code: finding.code, detail: finding.detail })),
+          cartLine: cartLine
+            ? {
+                sessionId: cartLine.sessionId,
+                sessionPublicId: cartLine.sessionPublicId,
+                offerId: cartLine.offerId,
+                label: cartLine.label,
+                quantity: cartLine.quantity,
+                unitPrice: cartLine.unitPrice,
+                priceUnit: cartLine.priceUnitQuantity,
+                currency: cartLine.currency,
+                lineNet: cartLine.lineNet,
+                transferredAt: cartLine.transferredAt.toISOString(),
+              }
+            : null,
+        };
+      }),
+      document: null,
+      documentSha256: Buffer.from(digest).toString('hex'),
+      mediaType: order.mediaType,
+    };
+  }
+}
+
+function blockedReason(blocked: CheckedLine[]): string {
+  const vendors = [...new Set(blocked.map((checked) => checked.supplier))].join(', ');
+  return `The order contains offers blocked for your organization (${vendors}).`;
+}
