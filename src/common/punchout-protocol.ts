@@ -1,8 +1,8 @@
 /**
  * The entries a punchout session can start through (stored in `punchout_session.protocol`); here in
  * common because the audit review filters sessions by it and punchout depends on audit, not back. The shop
- * pages never look at it; it picks the session's return (the OCI form or a cXML order message,
- * PunchoutReturnFormatService) and is a fact for the audit trail and support.
+ * pages never look at it; it picks the session's protocol adapter (the OCI form or a cXML order
+ * message, PunchoutAdapters) and is a fact for the audit trail and support.
  */
 export const PunchoutProtocols = {
   /** `POST /api/v1/marketplace/product/{id}/punchout` with a bearer token, then the one-time start link. */

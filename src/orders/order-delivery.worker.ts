@@ -69,6 +69,7 @@ export class OrderDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
    * finds work, so an empty outbox costs one claim query, not one per loop.
    */
   private async deliverDue(stopping: AbortSignal): Promise<number> {
+    await this.releaseReachable();
     let tries = 0;
     const loops: Array<Promise<void>> = [];
     const loop = async (): Promise<void> => {
@@ -82,6 +83,18 @@ export class OrderDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
     // Loops join while others run: wait until no new one was added.
     for (let waited = 0; waited < loops.length; waited = loops.length) await Promise.all(loops);
     return tries;
+  }
+
+  /**
+   * Queues the pending deliveries whose supplier has an endpoint now. Setting an endpoint queues them
+   * itself; this catches an order stored while the endpoint was being set (its transaction did not
+   * see the endpoint, the endpoint's did not see the order).
+   */
+  private async releaseReachable(): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE order_delivery d SET status = 'queued', next_attempt_at = ${this.clock.now()}
+        FROM order_endpoint e
+       WHERE d.status = 'pending' AND e.supplier = d.supplier`;
   }
 
   /** Claims one due delivery and tries it; false when none is due (or all due ones are claimed). */

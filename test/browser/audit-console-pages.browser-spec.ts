@@ -110,6 +110,17 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
     expect(overflow).toBeLessThanOrEqual(0);
   }
 
+  /** Every e-mail address on the page breaks only before its "@": each part stays on one line. */
+  async function expectAddressesWhole(page: Page) {
+    const parts = await page
+      .locator('.address > span')
+      .evaluateAll((spans) =>
+        spans.map((span) => ({ text: span.textContent, lines: span.getClientRects().length })),
+      );
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(part).toEqual({ text: part.text, lines: 1 });
+  }
+
   for (const [lang, locale] of [
     ['en', 'en-US'],
     ['de', 'de-DE'],
@@ -171,6 +182,7 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         );
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
+        await expectAddressesWhole(page);
         await saveScreenshot(page, `console-administration-${lang}-${size}`);
         await page.locator('#filter-type').selectOption('user.role_changed');
         await page.getByRole('button', { name: de ? 'Filter anwenden' : 'Apply filters' }).click();
@@ -192,6 +204,7 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         expect(await page.locator('tr[data-session-id]').innerText()).toContain('Belkin HDMI cable');
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
+        await expectAddressesWhole(page);
         await saveScreenshot(page, `console-session-search-${lang}-${size}`);
 
         // The session: its timeline's sentences and the cart in the auditor's money format.
@@ -200,6 +213,7 @@ describeWithBrowser('compliance console pages in Chromium: administration, searc
         expect(await page.locator('table.cart').innerText()).toContain(de ? '118,80\u00a0€' : '€118.80');
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
+        await expectAddressesWhole(page);
         await saveScreenshot(page, `console-session-${lang}-${size}`);
         await page.context().close();
       });

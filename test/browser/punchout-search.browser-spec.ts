@@ -282,6 +282,18 @@ describeWithBrowser(
           const table = await page.locator('.punchout-overview th, .punchout-overview td').allInnerTexts();
           expect(table.map((c) => c.trim())).toEqual([...overview]);
           expect(await page.locator('.punchout-taxonomies').innerText()).toContain('UNSPSC 26121600');
+          // Part number, EAN and product code are read as one piece: never broken across lines.
+          const identifiers = await page.locator('.punchout-product-facts dd.identifier').evaluateAll((dds) =>
+            dds.map((dd) => {
+              // The lines the text takes: its fragments' distinct tops.
+              const range = document.createRange();
+              range.selectNodeContents(dd);
+              const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              return { text: dd.textContent, lines: tops.size };
+            }),
+          );
+          expect(identifiers.map((i) => i.text)).toEqual(['KM-200', '4006381333931', 'CODE-sp-02']);
+          for (const identifier of identifiers) expect(identifier.lines).toBe(1);
           const main = page.locator('.punchout-gallery-main');
           expect(await main.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
           const overflow = await page.evaluate(

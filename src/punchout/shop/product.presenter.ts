@@ -200,10 +200,10 @@ function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductVi
   const facts = [
     { label: t.brand, value: product.brand },
     { label: t.manufacturer, value: manufacturer },
-    { label: t.manufacturerPartNumber, value: product.manufacturerPartNumber },
-    { label: t.gtin, value: gtin },
-    { label: t.productCode, value: product.productCode },
-  ].filter((fact): fact is { label: string; value: string } => !!fact.value);
+    { label: t.manufacturerPartNumber, value: product.manufacturerPartNumber, identifier: true },
+    { label: t.gtin, value: gtin, identifier: true },
+    { label: t.productCode, value: product.productCode, identifier: true },
+  ].filter((fact): fact is { label: string; value: string; identifier?: boolean } => !!fact.value);
   const rest = Object.entries(overview).flatMap(([key, value]) => {
     const shown = text(value);
     if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];

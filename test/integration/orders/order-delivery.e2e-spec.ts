@@ -117,6 +117,31 @@ describe('order delivery through the outbox', () => {
     ]);
   });
 
+  it('delivers a pending order whose supplier got its endpoint while the order was being stored', async () => {
+    const paper = await receiver();
+    await endpoints().set('Paper Palace', paper.url, 'json');
+    const placed = await order('PO-RACED');
+    await until(
+      'the first delivery',
+      async () => (await delivery(placed.id, 'Paper Palace')).status === 'delivered',
+    );
+    // As if the order's transaction had not seen the endpoint: pending although the supplier has one.
+    const raced = await order('PO-RACED-2');
+    await until(
+      'the second delivery',
+      async () => (await delivery(raced.id, 'Paper Palace')).status === 'delivered',
+    );
+    await t.prisma.orderDelivery.updateMany({
+      where: { orderId: raced.id, supplier: 'Paper Palace' },
+      data: { status: 'pending', deliveredAt: null },
+    });
+    await until(
+      'the pending delivery sent by a periodic run',
+      async () => (await delivery(raced.id, 'Paper Palace')).status === 'delivered',
+    );
+    expect(paper.deliveries.filter((d) => d.headers['idempotency-key'] === `${raced.id}.2`)).toHaveLength(2);
+  });
+
   it('signs a JSON delivery with HMAC-SHA256 over the timestamp and the body, as documented', async () => {
     const paper = await receiver();
     const { signingSecret } = await endpoints().set('Paper Palace', paper.url, 'json');
@@ -195,7 +220,10 @@ describe('order delivery through the outbox', () => {
         const row = await delivery(placed.id, 'Office World');
         return row.status === 'failed' && row;
       });
-      expect(failed.attempts).toBeGreaterThanOrEqual(2);
+      // It gave up because the next try would have come after the horizon (on a loaded machine the
+      // first try may already be late, so the number of tries is not fixed).
+      expect(failed.attempts).toBeGreaterThanOrEqual(1);
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(failed.retryUntil.getTime());
       expect(failed.lastError).toBe('HTTP 500: supplier system busy');
       const event = await until(
         'order.delivery_failed',

@@ -4,6 +4,7 @@ import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 import { ExportLinks, FilterProblems, ListPager } from './list-parts';
+import { BreakableAddress } from './breakable-address';
 import { CONSOLE_PATH, ConsoleFrame, utc } from './console-frame';
 
 /** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
@@ -135,7 +136,7 @@ function AdministrationTable(props: {
                 {utc(event.occurredAt, props.lang)}
               </td>
               <td class="actor" data-label={a.who}>
-                {actor}
+                <BreakableAddress text={actor} />
               </td>
               <td data-label={a.what}>
                 <span class="event-type">{text.eventTypes[event.type] ?? event.type}</span>

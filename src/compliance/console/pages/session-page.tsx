@@ -11,6 +11,7 @@ import { OutcomeBadge } from './sessions-page';
 import type { TimelineContext } from '../../review/timeline-context';
 import { SessionEventStory, sessionEventStory } from '../session-event-summary';
 import { actorName } from '../actor-name';
+import { BreakableAddress } from './breakable-address';
 
 /** One punchout session: summary, the cart as posted back (OCI lines and every raw field), the timeline. */
 export function SessionPage(props: {
@@ -48,7 +49,9 @@ export function SessionPage(props: {
             ) : null}
           </dd>
           <dt>{t.buyer}</dt>
-          <dd>{session.userEmail}</dd>
+          <dd>
+            <BreakableAddress text={session.userEmail} />
+          </dd>
           <dt>{t.product}</dt>
           <dd>
             {session.productId === null ? (

@@ -4,6 +4,7 @@ import type { PageLanguage } from '../../../web/language';
 import type { ConsoleViewer } from '../console-sign-in.service';
 import type { ConsoleMessages } from '../console-messages';
 import { ExportLinks, FilterProblems, ListPager } from './list-parts';
+import { BreakableAddress } from './breakable-address';
 import { CONSOLE_PATH, ConsoleFrame, grossMoney, netMoney, utc } from './console-frame';
 
 /** The filter form's values as the auditor typed them (echoed back, also when they are invalid). */
@@ -160,7 +161,7 @@ function SessionTable(props: { lang: PageLanguage; text: ConsoleMessages; page: 
                 <span class="muted"> · {text.protocols[item.protocol] ?? item.protocol}</span>
               </td>
               <td class="email" data-label={s.buyer}>
-                {item.userEmail}
+                <BreakableAddress text={item.userEmail} />
               </td>
               <td data-label={s.product}>
                 {item.productId === null ? (

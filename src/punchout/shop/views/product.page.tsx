@@ -42,7 +42,7 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
                   {product.facts.map((fact) => (
                     <Fragment key={fact.label}>
                       <dt>{fact.label}</dt>
-                      <dd>{fact.value}</dd>
+                      <dd class={fact.identifier ? 'identifier' : undefined}>{fact.value}</dd>
                     </Fragment>
                   ))}
                 </dl>

@@ -75,7 +75,8 @@ export interface ProductView {
   name: string;
   images: Array<{ url: string; alt: string }>;
   /** Identification and maker, label and value in the page language, only those the catalog knows. */
-  facts: Array<{ label: string; value: string }>;
+  /** `identifier`: a code or number read as one piece (part number, EAN, product code), never broken. */
+  facts: Array<{ label: string; value: string; identifier?: boolean }>;
   /** The product's open characteristics (the API's productOverview), labels translated where known. */
   overview: Array<{ label: string; value: string }>;
   starRating?: number;
