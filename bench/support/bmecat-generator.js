@@ -119,7 +119,9 @@ function productAt(i) {
   const [thingDe, thingEn, eclass] = THINGS[i % THINGS.length];
   const brand = pick(BRANDS);
   const [colourDe, colourEn] = pick(COLOURS);
-  const model = `${brand.slice(0, 3).toUpperCase()}-${1000 + (i % 9000)}`;
+  // Unique per product: a repeated brand and part number would join two items into one product (the
+  // import's matching rule), and the end-to-end bench compares N products created in each format.
+  const model = `${brand.slice(0, 3).toUpperCase()}-${String(i).padStart(7, '0')}`;
   const sentences = [0, 1, 2, 3].map(() => pick(SENTENCES));
   const features = FEATURES.map(([nameDe, nameEn, unit, kind]) => {
     if (kind === 'number') return { nameDe, nameEn, unit, values: [String(Math.round(next() * 5000) / 10)] };
