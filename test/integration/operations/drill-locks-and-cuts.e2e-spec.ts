@@ -90,6 +90,7 @@ describe('drill: a locked table and cut connections under a punchout burst', () 
         API_RATE_LIMIT_PER_USER: '0',
         API_RATE_LIMIT_PER_CLIENT: '0',
         PUNCHOUT_PAGES_RATE_LIMIT_PER_ADDRESS: '0',
+        PUNCHOUT_ENTRY_RATE_LIMIT_PER_CLIENT: '0',
         CONSOLE_RATE_LIMIT_PER_USER: '0',
       }),
     );

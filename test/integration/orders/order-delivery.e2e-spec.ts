@@ -240,7 +240,13 @@ describe('order delivery through the outbox', () => {
         'the redelivery',
         async () => (await delivery(placed.id, 'Office World')).status === 'delivered',
       );
-      expect(new Set(office.deliveries.map((d) => d.headers['idempotency-key'])).size).toBe(1);
+      // Only this order's tries: the receiver stands in for Office World, whose other orders (earlier
+      // tests, the other worker on this database) may arrive too.
+      const mine = office.deliveries.filter((d) =>
+        String(d.headers['idempotency-key']).startsWith(`${placed.id}.`),
+      );
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(mine.map((d) => d.headers['idempotency-key'])).size).toBe(1);
     } finally {
       await local.close();
     }
