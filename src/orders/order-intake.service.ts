@@ -17,7 +17,11 @@ import { documentSha256, IncomingLine, IncomingOrder, orderContentHash } from '.
 import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
-import { TransferredCartLine, TransferredCartLinesReader } from './transferred-cart-lines.reader';
+import {
+  TransferredCartLine,
+  TransferredCartLinesReader,
+  cartLineResponse,
+} from './transferred-cart-lines.reader';
 
 /**
  * What became of an order: a new one stored (with the answer, built from what the intake holds, so
@@ -422,20 +426,7 @@ export class OrderIntakeService {
           lineNet: checked.lineNet.toFixed(digits),
           adHoc: checked.line.adHoc,
           findings: checked.findings.map((finding) => ({ code: finding.code, detail: finding.detail })),
-          cartLine: cartLine
-            ? {
-                sessionId: cartLine.sessionId,
-                sessionPublicId: cartLine.sessionPublicId,
-                offerId: cartLine.offerId,
-                label: cartLine.label,
-                quantity: cartLine.quantity,
-                unitPrice: cartLine.unitPrice,
-                priceUnit: cartLine.priceUnitQuantity,
-                currency: cartLine.currency,
-                lineNet: cartLine.lineNet,
-                transferredAt: cartLine.transferredAt.toISOString(),
-              }
-            : null,
+          cartLine: cartLine ? cartLineResponse(cartLine) : null,
         };
       }),
       document: null,

@@ -14,7 +14,7 @@ import {
   OrderSummaryResponse,
 } from './dto/order.response';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
-import { TransferredCartLinesReader } from './transferred-cart-lines.reader';
+import { TransferredCartLinesReader, cartLineResponse } from './transferred-cart-lines.reader';
 
 /** The dashboard's order figures (OrdersService.figures); every amount NET, decimal text. */
 export interface OrderFigures {
@@ -114,20 +114,7 @@ export class OrdersService {
         findings: order.orderFindings
           .filter((finding) => finding.lineId === line.id)
           .map((finding) => ({ code: finding.code, detail: finding.detail as Record<string, unknown> })),
-        cartLine: cartLine
-          ? {
-              sessionId: cartLine.sessionId,
-              sessionPublicId: cartLine.sessionPublicId,
-              offerId: cartLine.offerId,
-              label: cartLine.label,
-              quantity: cartLine.quantity,
-              unitPrice: cartLine.unitPrice,
-              priceUnit: cartLine.priceUnitQuantity,
-              currency: cartLine.currency,
-              lineNet: cartLine.lineNet,
-              transferredAt: cartLine.transferredAt.toISOString(),
-            }
-          : null,
+        cartLine: cartLine ? cartLineResponse(cartLine) : null,
       };
     });
     return {

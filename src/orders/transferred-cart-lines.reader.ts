@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
+import type { OrderCartLineResponse } from './dto/order.response';
 
 /** A transferred cart line an order names by its key, with its session's facts. */
 export interface TransferredCartLine {
@@ -59,4 +60,20 @@ export class TransferredCartLinesReader {
       ]),
     );
   }
+}
+
+/** A transferred cart line as an order's answer shows it beside the ordered line. */
+export function cartLineResponse(line: TransferredCartLine): OrderCartLineResponse {
+  return {
+    sessionId: line.sessionId,
+    sessionPublicId: line.sessionPublicId,
+    offerId: line.offerId,
+    label: line.label,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    priceUnit: line.priceUnitQuantity,
+    currency: line.currency,
+    lineNet: line.lineNet,
+    transferredAt: line.transferredAt.toISOString(),
+  };
 }

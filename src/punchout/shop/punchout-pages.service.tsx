@@ -10,7 +10,7 @@ import { parseSearchRequest, SEARCH_LIMITS } from '../../search/search-request.p
 import type { PageLanguage } from '../../web/language';
 import type { PageRedirect } from '../../web/page-result';
 import { parseQuantity } from '../core/offer-pricing';
-import { PunchoutCartService } from '../core/punchout-cart.service';
+import { CartRefusal, PunchoutCartService } from '../core/punchout-cart.service';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { cartPath, PUNCHOUT_BASE, sessionPath } from '../core/punchout-paths';
 import { PunchoutReturnService } from '../core/punchout-return.service';
@@ -405,17 +405,7 @@ export class PunchoutPagesService {
     return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.update(session, offerId, parseQuantity(form.quantity));
-      if (refusal && 'closed' in refusal)
-        return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal)
-        return this.renderCart(
-          session,
-          visit.key,
-          lang,
-          [cartProblemNotice(refusal.problem, lang)],
-          refusal.status,
-        );
-      return { kind: 'redirect', location: `${cartPath(visit.key)}?done=updated` };
+      return this.afterCartChange(session, visit, lang, refusal, 'updated');
     });
   }
 
@@ -423,18 +413,28 @@ export class PunchoutPagesService {
     return this.posted(visit, form, lang, async (session) => {
       const offerId = typeof form.offerId === 'string' ? form.offerId : '';
       const refusal = await this.cart.remove(session, offerId);
-      if (refusal && 'closed' in refusal)
-        return this.ended(await this.sessions.reload(session.id), lang, 409);
-      if (refusal)
-        return this.renderCart(
-          session,
-          visit.key,
-          lang,
-          [cartProblemNotice(refusal.problem, lang)],
-          refusal.status,
-        );
-      return { kind: 'redirect', location: `${cartPath(visit.key)}?done=removed` };
+      return this.afterCartChange(session, visit, lang, refusal, 'removed');
     });
+  }
+
+  /** The answer to a cart change: the ended page, the cart with the refusal, or back to the cart. */
+  private async afterCartChange(
+    session: PunchoutSession,
+    visit: PunchoutVisit,
+    lang: PageLanguage,
+    refusal: CartRefusal | null,
+    done: 'updated' | 'removed',
+  ): Promise<ShopResult> {
+    if (refusal && 'closed' in refusal) return this.ended(await this.sessions.reload(session.id), lang, 409);
+    if (refusal)
+      return this.renderCart(
+        session,
+        visit.key,
+        lang,
+        [cartProblemNotice(refusal.problem, lang)],
+        refusal.status,
+      );
+    return { kind: 'redirect', location: `${cartPath(visit.key)}?done=${done}` };
   }
 
   transfer(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {
