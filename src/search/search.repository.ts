@@ -48,7 +48,9 @@ export interface CatalogSearch {
 
 export interface SearchHit {
   id: string;
+  /** The stored name, and the names per language (`{de: {name}, en: {name}}`, product-texts.ts) the mapper picks from. */
   name: string;
+  names: unknown;
   productCode: string;
   starRating: number | null;
   availability: string | null;
@@ -132,6 +134,8 @@ export class SearchRepository {
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
+             json_build_object('de', json_build_object('name', p.texts #>> '{de,name}'),
+                               'en', json_build_object('name', p.texts #>> '{en,name}')) AS names,
              p.availability::text AS availability, p.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
              bo.vat_rate::text AS vat_rate, bo.price_includes_vat,
@@ -156,6 +160,7 @@ export class SearchRepository {
       .map((row) => ({
         id: row.id,
         name: row.name,
+        names: row.names,
         productCode: row.product_code,
         starRating: row.star_rating,
         availability: row.availability,
