@@ -69,7 +69,8 @@ describe("product texts in the buyer's language", () => {
     await addRules(t.baseUrl, admin, [{ effect: 'preferred', matcher: 'product', value: 'lang-both' }]);
     const { punchoutSecret } = await t.app.get(ClientsService).setPunchoutSecret(clientId, { label: 'test' });
     callup = { clientId, punchoutSecret, email: user.email };
-  });
+    // Booting the app on a busy machine can take longer than jest's default.
+  }, 120_000);
   afterAll(() => t.close());
 
   async function details(id: string, headers: Record<string, string>) {
