@@ -12,6 +12,7 @@ export const OFFER_WITH_PRODUCT = {
     select: {
       id: true,
       name: true,
+      texts: true,
       productCode: true,
       brand: true,
       categoryPath: true,

@@ -41,7 +41,9 @@ export interface OfferRow {
 export interface ProductRow {
   id: string;
   productCode: string;
+  /** The stored name (language unknown); `texts` has the names and descriptions per language. */
   name: string;
+  texts: unknown;
   brand: string | null;
   manufacturer: string | null;
   manufacturerPartNumber: string | null;
@@ -117,7 +119,7 @@ function productDetailsQuery(id: string, view: string | null): Prisma.Sql {
       : sql`(p.offer_count > 0 OR EXISTS (SELECT 1 FROM contract_product cv WHERE cv.organization_id = ${view}::uuid AND cv.product_id = p.id))`;
   return sql`
         SELECT json_build_object(
-                 'id', p.id, 'productCode', p.product_code, 'name', p.name, 'brand', p.brand,
+                 'id', p.id, 'productCode', p.product_code, 'name', p.name, 'texts', p.texts, 'brand', p.brand,
                  'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
                  'features', p.features, 'overview', p.overview, 'images', p.images,
                  'taxonomies', p.taxonomies, 'book', p.book, 'starRating', p.star_rating,
