@@ -2,8 +2,8 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
 import type { CartLine } from '../core/cart-line';
 import { cut, singleLine } from '../core/line-text';
-import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
-import type { CxmlCredential } from './cxml-setup-request.parser';
+import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from '../../cxml/cxml-envelope';
+import type { CxmlCredential } from '../../cxml/cxml-header.parser';
 import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
 
