@@ -11,6 +11,7 @@ export const OFFER_WITH_PRODUCT = {
     select: {
       id: true,
       name: true,
+      texts: true,
       productCode: true,
       brand: true,
       categoryPath: true,

@@ -37,7 +37,9 @@ export interface OfferRow {
 export interface ProductRow {
   id: string;
   productCode: string;
+  /** The stored name (language unknown); `texts` has the names and descriptions per language. */
   name: string;
+  texts: unknown;
   brand: string | null;
   manufacturer: string | null;
   manufacturerPartNumber: string | null;
@@ -83,7 +85,7 @@ export class ProductRepository {
           name: 'product-details-json',
           text: `
         SELECT json_build_object(
-                 'id', p.id, 'productCode', p.product_code, 'name', p.name, 'brand', p.brand,
+                 'id', p.id, 'productCode', p.product_code, 'name', p.name, 'texts', p.texts, 'brand', p.brand,
                  'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
                  'features', p.features, 'overview', p.overview, 'images', p.images,
                  'taxonomies', p.taxonomies, 'book', p.book, 'starRating', p.star_rating,

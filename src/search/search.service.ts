@@ -102,6 +102,7 @@ export class SearchService {
       limit: request.pageSize,
       countCap: this.config.search.countCap,
       facetSample: this.config.search.facetSample,
+      featureFacets: this.config.search.featureFacets,
       guidance,
       currency: this.config.marketplaceCurrency,
       catalogVersion,
