@@ -63,6 +63,7 @@ const PUBLIC_FILES = {
   ],
   catalog: [
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
+    'contract-view.ts', // which offers and product columns an organization's reads see (product details, search)
     'search-terms.ts', // the decompounder: imports index words with it, search reads queries with it
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)

@@ -177,8 +177,10 @@ export class CxmlSetupService {
     const { client, user } = auth;
     const syntax = auth.callback;
 
-    const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
-    const wanted = await this.cartOf(request);
+    const productId = request.selectedItem
+      ? await this.productOf(request.selectedItem, client.organizationId)
+      : null;
+    const wanted = await this.cartOf(request, client.organizationId);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
     const now = this.clock.now();
     const cxmlRow = {
@@ -256,17 +258,17 @@ export class CxmlSetupService {
   }
 
   /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
-  private async productOf(item: CxmlItemRef): Promise<string | null> {
-    const [offer] = await this.offersFor([item]);
+  private async productOf(item: CxmlItemRef, organizationId: string): Promise<string | null> {
+    const [offer] = await this.offersFor([item], organizationId);
     if (offer) return offer.product.id;
-    const product = await this.catalog.findProduct(item.supplierPartId);
+    const product = await this.catalog.findProduct(item.supplierPartId, organizationId);
     return product ? product.id : null;
   }
 
   /** The offers the ItemOut lines name, in their order (null where none is found any more). */
-  private async cartOf(request: CxmlSetupRequest) {
+  private async cartOf(request: CxmlSetupRequest, organizationId: string) {
     if (request.operation === 'create' || request.items.length === 0) return [];
-    const offers = await this.offersFor(request.items);
+    const offers = await this.offersFor(request.items, organizationId);
     return request.items.map((item, index) => ({
       offer: offers[index] ?? null,
       label: item.supplierPartId,
@@ -280,14 +282,21 @@ export class CxmlSetupService {
    * without one (or when that offer is gone), SupplierPartID names an offer by its SKU, or its product
    * by code or id (then that product's first offer).
    */
-  private async offersFor(refs: readonly CxmlItemRef[]): Promise<Array<OfferWithProduct | undefined>> {
+  private async offersFor(
+    refs: readonly CxmlItemRef[],
+    organizationId: string,
+  ): Promise<Array<OfferWithProduct | undefined>> {
     const byId = await this.catalog.offersById(
       refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : [])),
+      organizationId,
     );
     const missing = refs.filter(
       (ref) => !ref.supplierPartAuxiliaryId || !byId.has(ref.supplierPartAuxiliaryId),
     );
-    const byPart = await this.catalog.offersBySupplierPartIds(missing.map((ref) => ref.supplierPartId));
+    const byPart = await this.catalog.offersBySupplierPartIds(
+      missing.map((ref) => ref.supplierPartId),
+      organizationId,
+    );
     return refs.map(
       (ref) =>
         (ref.supplierPartAuxiliaryId ? byId.get(ref.supplierPartAuxiliaryId) : undefined) ??
