@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A deterministic supplier catalog for benchmarks, streamed to a file (never held whole):
 //
-//   node bench/support/bmecat-generator.js --products N --out file.xml [--format bmecat|jsonl]
+//   node bench/support/bmecat-generator.js --products N --out file.xml [--format bmecat|jsonl] [--features 0-20]
 //
 // BMEcat 2005 (namespace 2005.1, T_NEW_CATALOG) of N products as a real office/IT/electrical
 // supplier writes them: German and English texts (short name ~60, long description ~400 characters
@@ -177,8 +177,10 @@ function bmecatHeader() {
 `;
 }
 
-function bmecatProduct(p) {
+/** `featureCount`: how many of the product's features the file carries (0: none, the rest unchanged). */
+function bmecatProduct(p, featureCount = p.features.length) {
   const features = p.features
+    .slice(0, featureCount)
     .map((f) => {
       const values =
         f.values.length === 2
@@ -253,8 +255,11 @@ function jsonlProduct(p) {
   });
 }
 
-/** Streams N products in `format` to `out`; resolves with the bytes written. */
-async function writeCatalog({ products, out, format = 'bmecat' }) {
+/**
+ * Streams N products in `format` to `out`; resolves with the bytes written. `features`: how many
+ * features each BMEcat product carries (default all 20; 0 for the same catalog without features).
+ */
+async function writeCatalog({ products, out, format = 'bmecat', features = FEATURES.length }) {
   const stream = createWriteStream(out);
   let bytes = 0;
   const write = async (text) => {
@@ -264,7 +269,7 @@ async function writeCatalog({ products, out, format = 'bmecat' }) {
   if (format === 'bmecat') await write(bmecatHeader());
   for (let i = 0; i < products; i++) {
     const product = productAt(i);
-    await write(format === 'bmecat' ? bmecatProduct(product) : `${jsonlProduct(product)}\n`);
+    await write(format === 'bmecat' ? bmecatProduct(product, features) : `${jsonlProduct(product)}\n`);
   }
   if (format === 'bmecat') await write(BMECAT_FOOTER);
   stream.end();
@@ -273,12 +278,13 @@ async function writeCatalog({ products, out, format = 'bmecat' }) {
 }
 
 function parseArgs(argv) {
-  const args = { products: 1000, out: null, format: 'bmecat' };
+  const args = { products: 1000, out: null, format: 'bmecat', features: FEATURES.length };
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i], argv[i + 1]];
     if (name === '--products') args.products = Number(value);
     else if (name === '--out') args.out = value;
     else if (name === '--format') args.format = value;
+    else if (name === '--features') args.features = Number(value);
     else throw new Error(`unknown option ${name}`);
   }
   if (
@@ -288,7 +294,7 @@ function parseArgs(argv) {
     !['bmecat', 'jsonl'].includes(args.format)
   )
     throw new Error(
-      'usage: node bench/support/bmecat-generator.js --products N --out FILE [--format bmecat|jsonl]',
+      'usage: node bench/support/bmecat-generator.js --products N --out FILE [--format bmecat|jsonl] [--features 0-20]',
     );
   return args;
 }
