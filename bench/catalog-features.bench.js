@@ -85,10 +85,11 @@ function gateway(url, args) {
 }
 
 /** A copy of the template holding the catalog of `variant`, imported through the CLI. */
-async function importedCatalog(serverUrl, template, dir, products, variant) {
+async function importedCatalog(serverUrl, template, dir, products, variant, created) {
   const file = join(dir, `catalog-${variant.features}.xml`);
   await writeCatalog({ products, out: file, features: variant.features });
   const name = `gateway_bench_features_${randomBytes(4).toString('hex')}`;
+  created.push(name);
   await onDatabase(serverUrl, (client) =>
     client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}" STRATEGY FILE_COPY`),
   );
@@ -164,11 +165,13 @@ async function main(args) {
   const serverUrl = databaseUrl(fresh.url, 'postgres');
   const started = { load: load(), at: new Date() };
   const catalogs = [];
+  /** Every database made for a catalog, dropped at the end even when its import failed. */
+  const created = [];
   const runs = [];
   try {
     for (const variant of VARIANTS) {
       console.log(`importing ${format(options.products)} products ${variant.label} ...`);
-      const catalog = await importedCatalog(serverUrl, template, dir, options.products, variant);
+      const catalog = await importedCatalog(serverUrl, template, dir, options.products, variant, created);
       console.log(
         `  ${catalog.importSeconds.toFixed(0)} s, product table ${catalog.productMb.toFixed(0)} MB`,
       );
@@ -187,10 +190,8 @@ async function main(args) {
       }
     }
   } finally {
-    for (const catalog of catalogs)
-      await onDatabase(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${catalog.name}" WITH (FORCE)`),
-      );
+    for (const name of created)
+      await onDatabase(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     await fresh.drop();
     rmSync(dir, { recursive: true, force: true });
   }
