@@ -1,4 +1,4 @@
-import { AvailabilityName, OfferConditionName } from './catalog.constants';
+import { AvailabilityName, OfferConditionName, TAXONOMY_TYPES } from './catalog.constants';
 
 /** One quantity tier: from `minQuantity` units on, the unit price is `price` (offer currency). */
 export interface QuantityTierInput {
@@ -47,7 +47,7 @@ export interface ImageInput {
 }
 
 export interface TaxonomyInput {
-  type: 'unspsc' | 'eclass';
+  type: (typeof TAXONOMY_TYPES)[number];
   code: string;
   version?: string;
   displayName?: string;

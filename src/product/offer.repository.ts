@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -25,6 +26,14 @@ export const OFFER_WITH_PRODUCT = {
 
 export type OfferWithProduct = Prisma.OfferGetPayload<{ include: typeof OFFER_WITH_PRODUCT }>;
 
+/**
+ * The offers a buyer may put in a cart: not withdrawn, the marketplace's, and within their validity
+ * (an offer whose validity ended is not offered, also before the maintenance withdraws it).
+ */
+function offered(now: Date): Prisma.OfferWhereInput {
+  return { withdrawnAt: null, organizationId: null, OR: [{ validTo: null }, { validTo: { gte: now } }] };
+}
+
 /** The pool, or the transaction of a caller that holds a lock (its reads then need no second connection). */
 export type OfferReadClient = PrismaService | Prisma.TransactionClient;
 
@@ -34,12 +43,15 @@ export type OfferReadClient = PrismaService | Prisma.TransactionClient;
  */
 @Injectable()
 export class OfferRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
 
   /** The product an offer belongs to, or undefined for an unknown offer. */
   async productIdOf(offerId: string): Promise<string | undefined> {
     const offer = await this.prisma.offer.findFirst({
-      where: { id: offerId, withdrawnAt: null, organizationId: null },
+      where: { id: offerId, ...offered(this.clock.now()) },
       select: { productId: true },
     });
     return offer?.productId;
@@ -52,7 +64,7 @@ export class OfferRepository {
   ): Promise<Map<string, OfferWithProduct>> {
     if (offerIds.length === 0) return new Map();
     const offers = await db.offer.findMany({
-      where: { id: { in: [...new Set(offerIds)] }, withdrawnAt: null, organizationId: null },
+      where: { id: { in: [...new Set(offerIds)] }, ...offered(this.clock.now()) },
       include: OFFER_WITH_PRODUCT,
     });
     return new Map(offers.map((offer) => [offer.id, offer]));
@@ -61,7 +73,7 @@ export class OfferRepository {
   /** The offers of some products, each with its product's facts, in offer id order. */
   ofProducts(productIds: readonly string[]): Promise<OfferWithProduct[]> {
     return this.prisma.offer.findMany({
-      where: { productId: { in: [...productIds] }, withdrawnAt: null, organizationId: null },
+      where: { productId: { in: [...productIds] }, ...offered(this.clock.now()) },
       include: OFFER_WITH_PRODUCT,
       orderBy: { id: 'asc' },
     });
@@ -76,12 +88,15 @@ export class OfferRepository {
     const ids = [...new Set(partIds)];
     return this.prisma.offer.findMany({
       where: {
-        withdrawnAt: null,
-        organizationId: null,
-        OR: [
-          { vendorSku: { in: ids } },
-          { productId: { in: ids } },
-          { product: { productCode: { in: ids } } },
+        ...offered(this.clock.now()),
+        AND: [
+          {
+            OR: [
+              { vendorSku: { in: ids } },
+              { productId: { in: ids } },
+              { product: { productCode: { in: ids } } },
+            ],
+          },
         ],
       },
       include: OFFER_WITH_PRODUCT,

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../common/http/api-error';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { Language } from '../common/i18n/language';
@@ -23,6 +24,20 @@ function deepFreeze<T>(value: T): T {
 /** A row as the product cache keeps it: parsed once, then immutable (a mutation throws). */
 function parseRow(json: string): Readonly<ProductRow> {
   return deepFreeze(JSON.parse(json) as ProductRow);
+}
+
+/**
+ * The row without offers whose validity has ended since it was read (the offer-validity maintenance
+ * withdraws them within its interval; until then a cached row must not offer them). The same object
+ * when none has ended, as almost always: the rendered-body cache keeps working.
+ */
+function withoutEndedOffers(row: Readonly<ProductRow>, now: number): Readonly<ProductRow> {
+  const ended = (offer: ProductRow['offers'][number]) => !!offer.validTo && Date.parse(offer.validTo) < now;
+  if (!row.offers.some(ended)) return row;
+  return Object.freeze({
+    ...row,
+    offers: Object.freeze(row.offers.filter((offer) => !ended(offer))) as ProductRow['offers'],
+  });
 }
 
 /** A rendered response body and what it was rendered from (a hit must match both by identity). */
@@ -54,6 +69,7 @@ export class ProductService {
     private readonly repository: ProductRepository,
     private readonly rules: GuidanceRulesService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new ProductCache(config.productCache, () => repository.catalogVersion(), parseRow);
     if (config.productCache.maxEntries > 0) {
@@ -75,8 +91,11 @@ export class ProductService {
    * The product with its offers from the per-process row cache (shared and frozen: read, never
    * change), or undefined: the punchout pages read products the way product details do.
    */
-  row(id: string): Promise<Readonly<ProductRow> | undefined> {
-    return this.cache.get(id, (key, catalogVersion) => this.repository.findJson(key, catalogVersion));
+  async row(id: string): Promise<Readonly<ProductRow> | undefined> {
+    const row = await this.cache.get(id, (key, catalogVersion) =>
+      this.repository.findJson(key, catalogVersion),
+    );
+    return row && withoutEndedOffers(row, this.clock.now().getTime());
   }
 
   /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
