@@ -61,10 +61,12 @@ const PUBLIC_FILES = {
   ],
   catalog: [
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
+    'contract-view.ts', // which offers and product columns an organization's reads see (product details, search)
     'search-terms.ts', // the decompounder: imports index words with it, search reads queries with it
     'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
+    'product-texts.ts', // a product's name in the reader's language and the fallback rule (API, shop, transfer)
     'image-url.ts', // stored image URLs made absolute (the demo stores paths on the gateway)
     'drawn-picture.ts', // what a drawn picture shows and its URL: the demo stores them, src/images draws them
     'import/import-records.reader.ts', // import formats (the CLI checks --format)

@@ -1,3 +1,4 @@
+import type { ProductTexts } from './product-texts';
 import { AvailabilityName, OfferConditionName } from './catalog.constants';
 
 /** One quantity tier: from `minQuantity` units on, the unit price is `price` (offer currency). */
@@ -69,6 +70,8 @@ export interface ProductInput {
   manufacturer: string | null;
   manufacturerPartNumber: string | null;
   description: string | null;
+  /** Name and description per language (product.texts; product-texts.ts). Absent: none, the stored ones are shown. */
+  texts?: ProductTexts;
   features: string[];
   overview: Record<string, string | number | boolean>;
   images: ImageInput[];

@@ -80,6 +80,8 @@ export class AppConfig {
   readonly search!: {
     countCap: number;
     facetSample: number;
+    /** At most this many feature facets per search (0: none offered). */
+    featureFacets: number;
     statementTimeoutMs: number;
     concurrentPerUser: number;
     concurrentWaitMs: number;
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       countCap: vars.SEARCH_COUNT_CAP,
       facetSample: vars.SEARCH_FACET_SAMPLE,
+      featureFacets: vars.SEARCH_FEATURE_FACETS,
       statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS,
       concurrentPerUser: vars.SEARCH_CONCURRENT_PER_USER,
       concurrentWaitMs: vars.SEARCH_CONCURRENT_WAIT_MS,

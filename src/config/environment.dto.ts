@@ -501,6 +501,16 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   SEARCH_FACET_SAMPLE = 1_000;
 
+  /**
+   * At most this many feature facets (the catalog's features most matches in a category share) a
+   * search answers with; 0 offers none (a selected feature filter still applies and shows).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  SEARCH_FEATURE_FACETS = 4;
+
   /** `statement_timeout` of a search's transaction (ms): a search past it answers 503 with `Retry-After`. */
   @Type(() => Number)
   @IsInt()

@@ -177,7 +177,7 @@ export class OrderIntakeService {
       return id ? [id] : [];
     });
     const [offers, rules, orderedBefore] = await Promise.all([
-      this.offers.byIds(offerIds),
+      this.offers.byIds(offerIds, organizationId),
       this.guidance.activeRules(organizationId),
       this.orderedBefore(
         organizationId,

@@ -29,6 +29,7 @@ const product = (data: Partial<ProductRow> = {}): ProductRow => ({
   id: 'P1',
   productCode: 'C1',
   name: 'Stapler',
+  texts: {},
   brand: null,
   manufacturer: null,
   manufacturerPartNumber: null,
@@ -109,6 +110,28 @@ describe('toProductResponse', () => {
 
   it('rounds the stored single-precision rating to one decimal', () => {
     expect(map(product({ starRating: 4.300000190734863 })).starRating).toBe(4.3);
+  });
+
+  it("names the product in the caller's language, else the other one, else by its stored name", () => {
+    const both = product({
+      name: 'Heftgerät',
+      texts: { de: { name: 'Heftgerät' }, en: { name: 'Stapler' } },
+    });
+    expect(map(both, [], 'en').name).toBe('Stapler');
+    expect(map(both, [], 'de').name).toBe('Heftgerät');
+    const german = product({
+      name: 'stored',
+      texts: { de: { name: 'Heftgerät', description: 'Aus Metall' } },
+    });
+    expect(map(german, [], 'en').name).toBe('Heftgerät');
+    expect(map(product({ name: 'Stapler 24/6', texts: {} }), [], 'de').name).toBe('Stapler 24/6');
+  });
+
+  it("gives the placeholder pictures the name in the caller's language as alt text", () => {
+    const both = product({ texts: { de: { name: 'Heftgerät' }, en: { name: 'Stapler' } } });
+    expect((map(both, [], 'de').images ?? []).map((image) => image.altText)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Heftgerät')]),
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { absoluteImageUrl } from '../catalog/image-url';
 import { Language } from '../common/i18n/language';
+import { localizedName } from '../catalog/product-texts';
 import { formatMoney } from '../common/i18n/money';
 import {
   BookResponse,
@@ -27,13 +28,14 @@ export function toProductResponse(
   language: Language,
   publicUrl: string,
 ): ProductResponse {
+  const name = localizedName(product.texts, language, product.name).text;
   const response: ProductResponse = {
     id: product.id,
     provider: 'marketplace',
-    name: product.name,
+    name,
     offersCount: verdict.offers.length,
     offers: verdict.offers.map((judged) => toOffer(product.id, judged, language)),
-    images: imagesOf(product, publicUrl),
+    images: imagesOf(product, name, publicUrl),
     productCode: product.productCode,
   };
   const taxonomies = taxonomiesOf(product.taxonomies);
@@ -90,11 +92,11 @@ function toOffer(
 }
 
 /** The product's own images (absolute) when it has any, else the gateway's placeholder in all four sizes. */
-function imagesOf(product: ProductRow, publicUrl: string): ImageResponse[] {
+function imagesOf(product: ProductRow, name: string, publicUrl: string): ImageResponse[] {
   const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
   if (own.length === 0) {
     return (Object.keys(IMAGE_KINDS) as ImageKind[]).map((kind) =>
-      placeholderImage(publicUrl, product.id, kind, product.name),
+      placeholderImage(publicUrl, product.id, kind, name),
     );
   }
   return own

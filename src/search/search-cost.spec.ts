@@ -16,6 +16,14 @@ describe('searchCost', () => {
     expect(searchCost({ query: thirtyWordOr, page: '1000' })).toBe(12);
     // 6 filter values -> +2
     expect(searchCost({ query: 'paper', category: 'c1', availability: ['a', 'b', 'c', 'd', 'e'] })).toBe(3);
+    // feature filters count as filter values too: 6 -> +2
+    expect(
+      searchCost({
+        query: 'paper',
+        'feature.farbe': ['rot', 'blau', 'gelb'],
+        'feature.format': ['a4', 'a3', 'a5'],
+      }),
+    ).toBe(3);
   });
 
   it('charges garbage like a plain search, never NaN or less than one', () => {

@@ -1,4 +1,4 @@
-import { isFacetId } from './search-filters';
+import { isFilterId } from './search-filters';
 import { queryShape, SEARCH_LIMITS } from './search-request.parser';
 
 /**
@@ -15,7 +15,7 @@ export function measuredSearchPoints(databaseMs: number, msPerPoint: number): nu
  *
  *   points = 1 + ceil(max(0, terms + operators - 4) / 4)   wider text match
  *              + floor((page - 1) x pageSize / 240)          deeper page: ranks and skips what is before it
- *              + ceil(filter values / 5)                     each filter is a predicate and a facet count
+ *              + ceil(filter values / 5)                     each filter (feature filters too) is a predicate and a facet count
  *
  * A plain 1-4 word first page costs 1; the most expensive search the limits let through (12 terms,
  * 6 operators, page 41 of 24, many filter values) costs about 10. Once the search has run, its measured
@@ -31,7 +31,7 @@ export function searchCost(params: Record<string, unknown>): number {
   const depth = Math.floor(offset / 240);
   let values = 0;
   for (const [name, raw] of Object.entries(params)) {
-    if (isFacetId(name)) values += Array.isArray(raw) ? raw.length : 1;
+    if (isFilterId(name)) values += Array.isArray(raw) ? raw.length : 1;
   }
   const filters = Math.ceil(Math.min(values, 100) / 5);
   return 1 + width + depth + filters;

@@ -1,5 +1,5 @@
-import type { FacetCandidate, FacetCounts } from './search.repository';
-import { FACET_IDS, FacetId } from './search-filters';
+import type { FacetCandidate, FacetCounts, FeatureFacetCounts, LocalizedFeatureText } from './search.repository';
+import { FACET_IDS, FacetId, FilterId, featureFacetId, featureKeyOf, isFeatureFacetId } from './search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
 import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
 import { Language } from '../common/i18n/language';
@@ -51,12 +51,12 @@ function valueName(facet: FacetId, value: string, language: Language, currency: 
 export function buildFacets(
   counts: FacetCounts,
   candidates: FacetCandidate[],
-  filters: Partial<Record<FacetId, string[]>>,
+  filters: Partial<Record<FilterId, string[]>>,
   language: Language,
   /** The marketplace currency, in which price ranges are compared and named. */
   currency: string,
 ): SearchFacetDto[] {
-  const selected = (facet: FacetId, value: string) => filters[facet]?.includes(value) ?? false;
+  const selected = (facet: FilterId, value: string) => filters[facet]?.includes(value) ?? false;
   const values = new Map<FacetId, SearchFacetValueDto[]>(FACET_IDS.map((id) => [id, []]));
   // Counts only where they are exact: the facets were computed over every match, not a sample.
   const push = (facet: FacetId, value: string, name: string, count: number) => {
@@ -100,6 +100,51 @@ export function buildFacets(
       });
     }
     if (facet.values.length > 0 || facet.parents) facets.push(facet);
+    // The feature facets come right after the category they are chosen within.
+    if (id === 'category') facets.push(...featureFacets(counts.features, filters, language, counts.complete));
   }
   return facets;
+}
+
+/** A text in the buyer's language, else the other one. */
+function localized(text: LocalizedFeatureText, language: Language): string | undefined {
+  return text[language] ?? text[language === 'de' ? 'en' : 'de'];
+}
+
+/**
+ * The feature facets, most shared first: names and values in the buyer's language (else the other),
+ * a value with its unit as the catalog states it. Selected values come back even when no match has
+ * them (so they can be deselected), and so does a selected feature no match has.
+ */
+function featureFacets(
+  features: FeatureFacetCounts[],
+  filters: Partial<Record<FilterId, string[]>>,
+  language: Language,
+  complete: boolean,
+): SearchFacetDto[] {
+  const facets = features.map((feature): SearchFacetDto => {
+    const id = featureFacetId(feature.key);
+    const chosen = filters[id] ?? [];
+    const values = feature.values.map((value): SearchFacetValueDto => {
+      const text = localized(value.name, language) ?? value.id;
+      const entry: SearchFacetValueDto = { id: value.id, name: value.unit ? `${text} ${value.unit}` : text };
+      if (chosen.includes(value.id)) entry.selected = true;
+      if (complete) entry.count = value.n;
+      return entry;
+    });
+    return { id, name: localized(feature.name, language) ?? feature.key, values };
+  });
+  for (const [id, chosen] of Object.entries(filters) as Array<[FilterId, string[]]>) {
+    if (!isFeatureFacetId(id)) continue;
+    let facet = facets.find((f) => f.id === id);
+    if (!facet) {
+      facet = { id, name: featureKeyOf(id), values: [] };
+      facets.push(facet);
+    }
+    const listed = new Set(facet.values.map((v) => v.id));
+    for (const value of chosen) {
+      if (!listed.has(value)) facet.values.push({ id: value, name: value, selected: true });
+    }
+  }
+  return facets.filter((facet) => facet.values.length > 0);
 }

@@ -21,6 +21,37 @@ export function isFacetId(name: string): name is FacetId {
   return (FACET_IDS as readonly string[]).includes(name);
 }
 
+/**
+ * Feature facets (docs/search.md, "Feature facets"): the id and filter parameter of one is
+ * `feature.<key>`, its value ids are value keys. Keys and value keys are what PostgreSQL's
+ * gw_feature_key makes of a feature's name and of a value with its unit (the product's
+ * `feature_terms`, "<key>=<value key>"): lower-case ASCII words joined by "-".
+ */
+export const FEATURE_FACET_PREFIX = 'feature.';
+export type FeatureFacetId = `feature.${string}`;
+/** Every filter a search takes: the fixed facets and the feature facets. */
+export type FilterId = FacetId | FeatureFacetId;
+export const FEATURE_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+export const FEATURE_VALUE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
+
+export function isFeatureFacetId(name: string): name is FeatureFacetId {
+  return name.startsWith(FEATURE_FACET_PREFIX);
+}
+
+export function featureFacetId(key: string): FeatureFacetId {
+  return `${FEATURE_FACET_PREFIX}${key}`;
+}
+
+/** The feature key of a feature facet id. */
+export function featureKeyOf(id: FeatureFacetId): string {
+  return id.slice(FEATURE_FACET_PREFIX.length);
+}
+
+/** Whether a query parameter is a filter (a fixed facet or a feature facet). */
+export function isFilterId(name: string): name is FilterId {
+  return isFacetId(name) || isFeatureFacetId(name);
+}
+
 /** A price facet value: `from-to` or `from-` in whole units (the request schema also wants to > from). */
 export const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})?$/;
 
@@ -73,8 +104,13 @@ export function facetValuePredicate(facet: FacetId, value: string, shownPrice: S
 }
 
 /** Values of one facet OR; an empty selection is no restriction (null). */
-export function facetPredicate(facet: FacetId, values: readonly string[], shownPrice: Sql): Sql | null {
+export function facetPredicate(facet: FilterId, values: readonly string[], shownPrice: Sql): Sql | null {
   if (values.length === 0) return null;
+  if (isFeatureFacetId(facet)) {
+    // One array overlap for all of the feature's values (the GIN index on feature_terms answers it).
+    const key = featureKeyOf(facet);
+    return sql`p.feature_terms && ${values.map((value) => `${key}=${value}`)}::text[]`;
+  }
   if (values.length === 1) return facetValuePredicate(facet, values[0], shownPrice);
   return Prisma.join(
     values.map((value) => facetValuePredicate(facet, value, shownPrice)),

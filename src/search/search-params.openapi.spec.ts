@@ -45,6 +45,6 @@ describe('the search parameters: one schema for the document and the validation'
         message: `${facet}: "${outside}" is not a value of this facet`,
       });
     }
-    expect(Object.keys(properties)).toEqual(['query', 'page', 'pageSize', 'sort', ...FACET_IDS]);
+    expect(Object.keys(properties)).toEqual(['query', 'page', 'pageSize', 'sort', ...FACET_IDS, 'features']);
   });
 });

@@ -119,3 +119,46 @@ describe('queryShape', () => {
     });
   });
 });
+
+describe('parseSearchRequest: feature facet filters', () => {
+  it('reads `feature.<key>` parameters as filters, de-duplicated, in the order the query string names them', () => {
+    const raw = 'query=kabel&feature.farbe=rot&price=0-10&feature.farbe=blau&feature.aderzahl=3';
+    const params = {
+      query: 'kabel',
+      'feature.farbe': ['rot', 'blau', 'rot'],
+      price: '0-10',
+      'feature.aderzahl': '3',
+    };
+    const result = parseSearchRequest(params, raw);
+    expect(result.ok && Object.entries(result.request.filters)).toEqual([
+      ['feature.farbe', ['rot', 'blau']],
+      ['price', ['0-10']],
+      ['feature.aderzahl', ['3']],
+    ]);
+  });
+
+  it.each([
+    [
+      { 'feature.Farbe': 'rot' },
+      'feature.Farbe: "Farbe" is not a feature key (lower-case letters, digits and "-")',
+    ],
+    [{ 'feature.': 'rot' }, 'feature.: "" is not a feature key (lower-case letters, digits and "-")'],
+    [
+      { 'feature.farbe-': 'rot' },
+      'feature.farbe-: "farbe-" is not a feature key (lower-case letters, digits and "-")',
+    ],
+    [{ 'feature.farbe': 'Rot' }, 'feature.farbe: "Rot" is not a value of this facet'],
+    [{ 'feature.farbe': ['rot', ''] }, 'feature.farbe: "" is not a value of this facet'],
+    [{ 'feature.farbe': Array.from({ length: 21 }, (_, i) => `v${i}`) }, 'feature.farbe: at most 20 values'],
+    [
+      Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => [`feature.${k}`, 'x'])),
+      'feature.<key>: at most 5 feature filters at once',
+    ],
+  ])('refuses %j: %s', (params, message) => {
+    expect(error({ query: 'kabel', ...params })).toBe(message);
+  });
+
+  it('ignores parameters that only look alike (no "feature." prefix)', () => {
+    expect(ok({ query: 'kabel', features: 'x', feature_farbe: 'rot' }).filters).toEqual({});
+  });
+});

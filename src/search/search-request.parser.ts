@@ -6,7 +6,18 @@ import {
   OFFER_CONDITIONS,
 } from '../catalog/catalog.constants';
 import { InputSchema } from '../common/validation/input-schema';
-import { FACET_IDS, FacetId, PRICE_RANGE, isFacetId } from './search-filters';
+import {
+  FACET_IDS,
+  FEATURE_FACET_PREFIX,
+  FEATURE_KEY_PATTERN,
+  FEATURE_VALUE_PATTERN,
+  FacetId,
+  FeatureFacetId,
+  FilterId,
+  PRICE_RANGE,
+  isFeatureFacetId,
+  isFilterId,
+} from './search-filters';
 
 /*
  * The search request (GET /api/v1/marketplace/search, spec 4.2), defined once: its type
@@ -26,8 +37,8 @@ export interface SearchRequest {
   page: number;
   pageSize: number;
   sort: SearchSort;
-  /** Selected values per known facet, de-duplicated, in request order. */
-  filters: Partial<Record<FacetId, string[]>>;
+  /** Selected values per known facet and feature facet, de-duplicated, in request order. */
+  filters: Partial<Record<FilterId, string[]>>;
 }
 
 /**
@@ -46,6 +57,8 @@ export const SEARCH_LIMITS = {
   /** OR, -exclusions and "quoted phrases" together. */
   maxOperators: 6,
   maxValuesPerFacet: 20,
+  /** Feature facets filtered at once (`feature.<key>` parameters): each is one more predicate. */
+  maxFeatureFilters: 5,
   maxQueryStringLength: 4096,
 } as const;
 
@@ -154,15 +167,19 @@ function wholeNumber(name: string, max: number, fallback: number, description: s
     .meta({ description });
 }
 
+/** One value or several (`?f=a&f=b`), de-duplicated, each checked by `value`, at most maxValuesPerFacet. */
+function filterValues(facet: string, value: z.ZodType<string>) {
+  return z.preprocess(
+    (raw) => (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? [...new Set(raw)] : raw),
+    z
+      .array(value)
+      .max(SEARCH_LIMITS.maxValuesPerFacet, `${facet}: at most ${SEARCH_LIMITS.maxValuesPerFacet} values`),
+  );
+}
+
 /** A facet filter: one value or several (`?f=a&f=b`), de-duplicated, each a value id of the facet. */
 function facetFilter(facet: FacetId) {
-  return z
-    .preprocess(
-      (raw) => (typeof raw === 'string' ? [raw] : Array.isArray(raw) ? [...new Set(raw)] : raw),
-      z
-        .array(facetValue(facet))
-        .max(SEARCH_LIMITS.maxValuesPerFacet, `${facet}: at most ${SEARCH_LIMITS.maxValuesPerFacet} values`),
-    )
+  return filterValues(facet, facetValue(facet))
     .optional()
     .meta({
       description:
@@ -174,9 +191,8 @@ function facetFilter(facet: FacetId) {
     });
 }
 
-/** The query parameters as the API documents them; parameters that are no facet id are left out. */
-const searchParams = z
-  .object({
+/** The query parameters the API names (the feature facets' `feature.<key>` are read apart). */
+const paramShape = {
     query,
     page: wholeNumber('page', SEARCH_LIMITS.maxPage, 1, 'Page number, from 1.'),
     pageSize: wholeNumber(
@@ -203,7 +219,60 @@ const searchParams = z
       FacetId,
       ReturnType<typeof facetFilter>
     >),
+};
+
+/** The values of one feature facet's filter (its parameter name is checked apart). */
+function featureFilter(facet: string) {
+  const notAValue = {
+    error: (issue: { input?: unknown }) =>
+      `${facet}: "${String(issue.input).slice(0, 50)}" is not a value of this facet`,
+  };
+  return filterValues(facet, z.string(notAValue).regex(FEATURE_VALUE_PATTERN, notAValue));
+}
+
+/**
+ * The feature facets' filters: every parameter named `feature.<key>`, at most maxFeatureFilters of
+ * them, each key and value a key as the feature facets give them (search-filters.ts).
+ */
+const featureFilters = z
+  .record(z.string(), z.unknown())
+  .check((ctx) => {
+    const names = Object.keys(ctx.value);
+    if (names.length > SEARCH_LIMITS.maxFeatureFilters) {
+      ctx.issues.push({
+        code: 'custom',
+        input: names.length,
+        message: `${FEATURE_FACET_PREFIX}<key>: at most ${SEARCH_LIMITS.maxFeatureFilters} feature filters at once`,
+        abort: true,
+      });
+      return;
+    }
+    const bad = names.find((name) => !FEATURE_KEY_PATTERN.test(name.slice(FEATURE_FACET_PREFIX.length)));
+    if (bad !== undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: bad,
+        message: `${bad.slice(0, 80)}: "${bad.slice(FEATURE_FACET_PREFIX.length, 80)}" is not a feature key (lower-case letters, digits and "-")`,
+        abort: true,
+      });
+    }
   })
+  .transform((raw, ctx) => {
+    const filters: Record<FeatureFacetId, string[]> = {};
+    for (const [name, values] of Object.entries(raw)) {
+      const result = featureFilter(name).safeParse(values);
+      if (!result.success) {
+        ctx.issues.push({ code: 'custom', input: values, message: result.error.issues[0].message });
+        return z.NEVER;
+      }
+      filters[name as FeatureFacetId] = result.data;
+    }
+    return filters;
+  });
+
+/** The query parameters the API names; parameters that are no facet id are left out. */
+const searchParams = z
+  .object(paramShape)
   .check((ctx) => {
     const { page, pageSize } = ctx.value;
     if (page * pageSize <= SEARCH_LIMITS.maxResultWindow) return;
@@ -239,13 +308,46 @@ const queryString = z.string().check((ctx) => {
   }
 });
 
+/**
+ * The parameters as the OpenAPI document lists them: the named ones, and the feature facets' filters
+ * as one exploded form object (`feature.<key>=<value key>`, OpenAPI's way to say "parameters named by
+ * a pattern").
+ */
+const documentedParams = z.object({
+  ...paramShape,
+  features: z
+    .record(z.string().regex(/^feature\.[a-z0-9][a-z0-9-]*$/), z.array(z.string().regex(FEATURE_VALUE_PATTERN)))
+    .optional()
+    .meta({
+      description:
+        'Feature facet filters: parameters named `feature.<key>` (the id of a feature facet of an earlier ' +
+        "answer), each value a value id of that facet's values; several values of one feature are ORed, " +
+        `features ANDed with each other and the other facets; at most ${SEARCH_LIMITS.maxFeatureFilters} ` +
+        'features at once. A malformed key or value is 400; a key or value no product has matches nothing.',
+      style: 'form',
+      explode: true,
+    }),
+});
+
+/** The `feature.<key>` parameters of a query (the framework's query object). */
+function featureParams(params: unknown): Record<string, unknown> {
+  if (typeof params !== 'object' || params === null) return {};
+  return Object.fromEntries(Object.entries(params).filter(([name]) => isFeatureFacetId(name)));
+}
+
 /** A search as the route receives it: the raw query string first, then the parameters. */
 const searchRequest = z
-  .object({ rawQuery: queryString, params: searchParams })
-  .transform(({ rawQuery, params }): SearchRequest => {
-    const filters: Partial<Record<FacetId, string[]>> = {};
-    for (const facet of facetOrder(rawQuery)) {
-      const values = params[facet];
+  .preprocess(
+    (input) =>
+      typeof input === 'object' && input !== null
+        ? { ...input, features: featureParams((input as { params?: unknown }).params) }
+        : input,
+    z.object({ rawQuery: queryString, params: searchParams, features: featureFilters }),
+  )
+  .transform(({ rawQuery, params, features }): SearchRequest => {
+    const filters: Partial<Record<FilterId, string[]>> = {};
+    for (const facet of facetOrder(rawQuery, Object.keys(features) as FeatureFacetId[])) {
+      const values = isFeatureFacetId(facet) ? features[facet] : params[facet];
       if (values !== undefined) filters[facet] = values;
     }
     const { query: text, page, pageSize, sort } = params;
@@ -253,16 +355,16 @@ const searchRequest = z
   });
 
 /**
- * Facet ids in the order the query string names them, then the others: the shop's filter chips and
+ * Filter ids in the order the query string names them, then the others: the shop's filter chips and
  * links keep the order the buyer chose the filters in.
  */
-function facetOrder(rawQuery: string): FacetId[] {
-  const named = [...new URLSearchParams(rawQuery).keys()].filter(isFacetId);
-  return [...new Set([...named, ...FACET_IDS])];
+function facetOrder(rawQuery: string, features: FeatureFacetId[]): FilterId[] {
+  const named = [...new URLSearchParams(rawQuery).keys()].filter(isFilterId);
+  return [...new Set([...named, ...FACET_IDS, ...features])];
 }
 
 /** What the search route's pipe validates (SearchQuery()) and what the OpenAPI document lists. */
-export class SearchParamsDto extends InputSchema(searchRequest, { documented: searchParams }) {}
+export class SearchParamsDto extends InputSchema(searchRequest, { documented: documentedParams }) {}
 
 /**
  * Validates the query parameters of a search: `query` (required, non-blank), `page`, `pageSize`,

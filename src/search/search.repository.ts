@@ -5,8 +5,18 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { ContractView, offerSeen, productsSeen } from '../catalog/contract-view';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
-import { FacetId, facetPredicate, facetValuePredicate, priceRangeEdges } from './search-filters';
+import {
+  FacetId,
+  FilterId,
+  featureFacetId,
+  featureKeyOf,
+  facetPredicate,
+  facetValuePredicate,
+  isFeatureFacetId,
+  priceRangeEdges,
+} from './search-filters';
 import { compoundHeadStems, headReading, namedWordStem, partsReading } from './search-compound-heads';
 import { SearchMeter } from './search-meter';
 import type { SearchSort } from './search-request.parser';
@@ -25,14 +35,16 @@ export type MatchMode = 'fulltext' | 'head' | 'typo';
 export interface CatalogSearch {
   text: string;
   mode: MatchMode;
-  /** Selected facet values; values of one facet OR, facets AND. */
-  filters: Partial<Record<FacetId, string[]>>;
+  /** Selected facet values (feature facets too); values of one facet OR, facets AND. */
+  filters: Partial<Record<FilterId, string[]>>;
   /** The result order (search-request.parser.ts); the matches considered are the same for every order. */
   sort: SearchSort;
   offset: number;
   limit: number;
   countCap: number;
   facetSample: number;
+  /** At most this many feature facets are chosen (SEARCH_FEATURE_FACETS; 0: none). */
+  featureFacets: number;
   guidance: SearchGuidance;
   /**
    * The marketplace currency (ISO 4217): results show an offer in it when they have a buyable one,
@@ -44,11 +56,19 @@ export interface CatalogSearch {
    * version has been replayed (read-replicas.service.ts). Undefined: not cached, any usable replica.
    */
   catalogVersion?: string;
+  /**
+   * The catalog the caller's organization sees (catalog/contract-view.ts): null, the marketplace's (the
+   * query is the one it has always been); else its contract view, whose offer columns come from its
+   * contract_product rows and whose offers include its contract offers in place of replaced ones.
+   */
+  view: ContractView | null;
 }
 
 export interface SearchHit {
   id: string;
+  /** The stored name, and the names per language (`{de: {name}, en: {name}}`, product-texts.ts) the mapper picks from. */
   name: string;
+  names: unknown;
   productCode: string;
   starRating: number | null;
   availability: string | null;
@@ -80,11 +100,30 @@ export interface FacetCounts {
   /** The selected category's ancestors and itself, root first. */
   categoryTrail: Array<{ id: string; nameEn: string; nameDe: string }>;
   brands: Array<{ id: string; name: string; n: number }>;
+  /** Feature facets, most shared first: each value with one product's texts of it (name per language, unit). */
+  features: FeatureFacetCounts[];
   /** Whether the sample held every match (fewer than its limit): the counts are then exact. */
   complete: boolean;
 }
 
+/** A feature facet's material: its key, its name and its values as the sampled products state them. */
+export interface FeatureFacetCounts {
+  key: string;
+  name: LocalizedFeatureText;
+  values: Array<{ id: string; name: LocalizedFeatureText; unit: string | null; n: number }>;
+}
+export type LocalizedFeatureText = Partial<Record<'de' | 'en', string>>;
+
 const MAX_BRANDS = 20;
+/** Values listed per feature facet, most frequent first (as brands). */
+export const MAX_FEATURE_VALUES = 20;
+/**
+ * How feature facets are chosen (docs/search.md, "Feature facets"): within the selected category, or
+ * else the one category holding at least this share of the sampled matches, the features that at least
+ * FEATURE_MIN_SHARE of the matches there carry.
+ */
+export const FEATURE_CATEGORY_SHARE = { num: 2, den: 3 } as const;
+export const FEATURE_MIN_SHARE = { num: 1, den: 2 } as const;
 /**
  * A compound ending in a head's stem, as POSIX regex around it: two letters or a hyphen before (a
  * modifier: "Tintenpatrone", "HDMI-Kabel"; "Pipette tips" does not count as a pipette), up to 3
@@ -124,7 +163,7 @@ export class SearchRepository {
       WITH matches AS MATERIALIZED (
         SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
                ${sortKeyOf(search)} AS sort_key
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null, rangeTestPriceOf(search, search.filters.price ?? []))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
@@ -132,6 +171,8 @@ export class SearchRepository {
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
+             json_build_object('de', json_build_object('name', p.texts #>> '{de,name}'),
+                               'en', json_build_object('name', p.texts #>> '{en,name}')) AS names,
              p.availability::text AS availability, p.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
              bo.vat_rate::text AS vat_rate, bo.price_includes_vat,
@@ -144,7 +185,7 @@ export class SearchRepository {
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, o.vat_rate, o.price_includes_vat, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
-           WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+           WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
@@ -156,6 +197,7 @@ export class SearchRepository {
       .map((row) => ({
         id: row.id,
         name: row.name,
+        names: row.names,
         productCode: row.product_code,
         starRating: row.star_rating,
         availability: row.availability,
@@ -253,12 +295,12 @@ export class SearchRepository {
       : sql`'/'`;
     const query = sql`
       WITH m AS MATERIALIZED (
-        SELECT p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
+        SELECT p.id, p.feature_terms, p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
                p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${rangeTestPriceOf(search, priceValues)} AS shown_price
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)}
          LIMIT ${Math.min(search.facetSample, search.countCap)}
-      ), trail AS (SELECT coalesce(${trail}, '/') AS path)
+      ), trail AS (SELECT coalesce(${trail}, '/') AS path)${featureCtes(search, selectedCategory !== null)}
       SELECT
         (SELECT count(*) FROM m) AS sampled,
         (SELECT json_build_array(${countList}) FROM m p) AS candidates,
@@ -275,7 +317,8 @@ export class SearchRepository {
         (SELECT coalesce(json_agg(b ORDER BY b.n DESC, b.id), '[]') FROM (
            SELECT p.brand_key AS id, min(p.brand) AS name, count(*) AS n
              FROM m p WHERE p.brand_key IS NOT NULL AND ${filtersExcept(search, 'lbr_brands_browse-bin', shown)}
-            GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands`;
+            GROUP BY p.brand_key ORDER BY n DESC, p.brand_key LIMIT ${MAX_BRANDS}) b) AS brands,
+        ${featureColumn(search)} AS features`;
     const { rows } = await this.run(query, meter, search.catalogVersion);
     const row = rows[0];
     return {
@@ -283,9 +326,15 @@ export class SearchRepository {
       categories: (row.categories as FacetCounts['categories']).map((c) => ({ ...c, n: Number(c.n) })),
       categoryTrail: row.trail,
       brands: (row.brands as FacetCounts['brands']).map((b) => ({ ...b, n: Number(b.n) })),
+      features: featureFacetsOf(row.features as FeatureValueRow[]),
       complete: Number(row.sampled) < Math.min(search.facetSample, search.countCap),
     };
   }
+}
+
+/** The organization whose contract offers the search sees, or null (the marketplace's offers only). */
+function viewer(search: CatalogSearch): string | null {
+  return search.view?.organizationId ?? null;
 }
 
 function matchOf(search: CatalogSearch): Sql {
@@ -404,11 +453,11 @@ function shownPriceOf(search: CatalogSearch): Sql {
   const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
   if (!guidance.offerLevel) {
     return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
-                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL AND o.currency = ${currency}) END`;
+                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))} AND o.currency = ${currency}) END`;
   }
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
                   ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
-                         WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+                         WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
                          ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
 }
 
@@ -430,13 +479,125 @@ function rangeTestPriceOf(search: CatalogSearch, values: readonly string[]): Sql
 }
 
 /** All selected filters except those of `facet` (for its own values: multi-select stays possible). */
-function filtersExcept(search: CatalogSearch, facet: FacetId | null, shownPrice: Sql): Sql {
+function filtersExcept(
+  search: CatalogSearch,
+  facet: FilterId | null,
+  shownPrice: Sql,
+  withFeatures = true,
+): Sql {
   const parts: Sql[] = [];
-  for (const [id, values] of Object.entries(search.filters) as Array<[FacetId, string[]]>) {
-    if (id === facet) continue;
+  for (const [id, values] of Object.entries(search.filters) as Array<[FilterId, string[]]>) {
+    if (id === facet || (!withFeatures && isFeatureFacetId(id))) continue;
     const predicate = facetPredicate(id, values, shownPrice);
     if (predicate) parts.push(predicate);
   }
   // AND of the filters; TRUE when there are none.
   return parts.length === 0 ? sql`TRUE` : Prisma.join(parts, ' AND ', '(', ')');
+}
+
+/** The selected feature facets' keys, in request order. */
+function selectedFeatureKeys(search: CatalogSearch): string[] {
+  return Object.keys(search.filters).filter(isFeatureFacetId).map(featureKeyOf);
+}
+
+/**
+ * The feature facets' part of the facet query, after the sample `m` and the category `trail`:
+ *  - fbase: the sampled matches that pass every filter but the feature filters (so choosing a
+ *    feature's value never changes which features are offered);
+ *  - fscope: the category the features are chosen within: the selected one, else the category
+ *    holding FEATURE_CATEGORY_SHARE of fbase (none: no feature is chosen);
+ *  - fkeys: the features carried by FEATURE_MIN_SHARE of fbase's products in that category, the
+ *    `featureFacets` most shared, and the selected ones (a client can always deselect them);
+ *  - fvalues: each chosen feature's values over the sample with the other facets' filters applied
+ *    (as every facet's values are counted), the MAX_FEATURE_VALUES most frequent, each with a product
+ *    that states it (its texts name the value).
+ * Nothing is chosen when the feature facets are off and none is selected; matches without features
+ * add no rows.
+ */
+function featureCtes(search: CatalogSearch, categorySelected: boolean): Sql {
+  const selected = selectedFeatureKeys(search);
+  if (search.featureFacets === 0 && selected.length === 0) return sql``;
+  const { num: catNum, den: catDen } = FEATURE_CATEGORY_SHARE;
+  const { num: keyNum, den: keyDen } = FEATURE_MIN_SHARE;
+  const shown = sql`p.shown_price`;
+  // Each value is counted with every filter but its own feature's.
+  const allFilters = filtersExcept(search, null, shown);
+  const filterOfKey =
+    selected.length === 0
+      ? allFilters
+      : sql`CASE split_part(t.term, '=', 1) ${Prisma.join(
+          selected.map(
+            (key) => sql`WHEN ${key} THEN ${filtersExcept(search, featureFacetId(key), shown)}`,
+          ),
+          ' ',
+        )} ELSE ${allFilters} END`;
+  const scope = categorySelected
+    ? sql`SELECT t.path FROM trail t`
+    : sql`SELECT d.category_path AS path FROM (
+            SELECT b.category_path, count(*) AS n FROM fbase b GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1) d
+           WHERE d.n * ${catDen} >= ${catNum} * (SELECT count(*) FROM fbase)`;
+  return sql`, fbase AS MATERIALIZED (
+        SELECT p.id, p.category_path, p.feature_terms FROM m p WHERE ${filtersExcept(search, null, shown, false)}
+      ), fscope AS (${scope}), fin AS (
+        SELECT b.id, b.feature_terms FROM fbase b, fscope s WHERE b.category_path LIKE s.path || '%'
+      ), fshare AS (
+        SELECT split_part(t.term, '=', 1) AS key, count(DISTINCT f.id) AS n
+          FROM fin f, unnest(f.feature_terms) AS t(term) GROUP BY 1
+      ), fkeys AS (
+        (SELECT s.key, s.n FROM fshare s WHERE s.n * ${keyDen} >= ${keyNum} * (SELECT count(*) FROM fin)
+          ORDER BY s.n DESC, s.key LIMIT ${search.featureFacets})
+        UNION
+        SELECT k.key, coalesce((SELECT s.n FROM fshare s WHERE s.key = k.key), 0)
+          FROM unnest(${selected}::text[]) AS k(key)
+      ), fcounts AS (
+        SELECT split_part(t.term, '=', 1) AS key, t.term, count(*) AS n, min(p.id) AS pid
+          FROM m p, unnest(p.feature_terms) AS t(term)
+         WHERE split_part(t.term, '=', 1) IN (SELECT key FROM fkeys) AND ${filterOfKey}
+         GROUP BY t.term
+      ), fvalues AS (
+        SELECT c.*, k.n AS share FROM fkeys k
+          JOIN LATERAL (SELECT * FROM fcounts c WHERE c.key = k.key ORDER BY c.n DESC, c.term
+                         LIMIT ${MAX_FEATURE_VALUES}) c ON TRUE
+      )`;
+}
+
+/** The feature facets' rows as a json array (empty when none are computed). */
+function featureColumn(search: CatalogSearch): Sql {
+  if (search.featureFacets === 0 && selectedFeatureKeys(search).length === 0) return sql`'[]'::json`;
+  // The names of each value from one product stating it (gw_feature_facts: the same reading of facts
+  // as the product's feature_terms).
+  return sql`(SELECT coalesce(json_agg(json_build_object('key', v.key, 'term', v.term, 'n', v.n,
+                      'name', x.name, 'value', x.value, 'unit', x.unit) ORDER BY v.share DESC, v.key, v.n DESC, v.term), '[]')
+                FROM fvalues v
+                LEFT JOIN product pr ON pr.id = v.pid
+                LEFT JOIN LATERAL (SELECT ff.name, ff.value, ff.unit FROM gw_feature_facts(pr.facts) ff
+                                    WHERE ff.term = v.term LIMIT 1) x ON TRUE)`;
+}
+
+interface FeatureValueRow {
+  key: string;
+  term: string;
+  n: number | string;
+  name: LocalizedFeatureText | null;
+  value: LocalizedFeatureText | null;
+  unit: string | null;
+}
+
+/** The facet query's feature rows (ordered by facet, then value) grouped by facet. */
+function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
+  const facets = new Map<string, FeatureFacetCounts>();
+  for (const row of rows) {
+    let facet = facets.get(row.key);
+    if (!facet) {
+      facet = { key: row.key, name: row.name ?? {}, values: [] };
+      facets.set(row.key, facet);
+    }
+    facet.values.push({
+      id: row.term.slice(row.key.length + 1),
+      name: row.value ?? {},
+      unit: row.unit,
+      n: Number(row.n),
+    });
+  }
+  return [...facets.values()];
 }

@@ -43,6 +43,7 @@ export function cartLineOf(offer: OfferWithProduct, quantity: number, defaultUni
   const facts = offerFacts(offer);
   return {
     name: product.name,
+    texts: product.texts,
     quantity,
     unit: offer.unit || defaultUnit,
     price: minorUnitText(unitPriceAt(facts, quantity), offer.currency),

@@ -297,6 +297,31 @@ describe('buildOrderMessage', () => {
     ]);
   });
 
+  it("names each line in the session's language, with the xml:lang of the text's real language", () => {
+    const texts = { de: { name: 'Belkin HDMI-Kabel, 1,5 m' }, en: { name: 'Belkin HDMI cable, 1.5 m' } };
+    const lines = [
+      line({ name: 'stored', texts }),
+      line({ name: 'stored', texts: { en: texts.en }, offerId: 'o2' }),
+    ];
+    const described = (lang: string) =>
+      items(parse(buildOrderMessage({ ...envelope, lang }, message({ lines })))).map((item) => {
+        const description = pathOf(item, ['ItemDetail', 'Description'])!;
+        return [description.attributes['xml:lang'], textOf(childNamed(description, 'ShortName'))];
+      });
+    expect(described('de-DE')).toEqual([
+      ['de-DE', 'Belkin HDMI-Kabel, 1,5 m'],
+      ['en', 'Belkin HDMI cable, 1.5 m'],
+    ]);
+    expect(described('en-US')).toEqual([
+      ['en-US', 'Belkin HDMI cable, 1.5 m'],
+      ['en-US', 'Belkin HDMI cable, 1.5 m'],
+    ]);
+    // A language the catalog has no texts in: English first; a name stored without a language keeps the request's tag.
+    expect(described('fr-FR')[0]).toEqual(['en', 'Belkin HDMI cable, 1.5 m']);
+    const stored = parse(buildOrderMessage({ ...envelope, lang: 'de-DE' }, message({ lines: [line()] })));
+    expect(pathOf(items(stored)[0], ['ItemDetail', 'Description'])!.attributes['xml:lang']).toBe('de-DE');
+  });
+
   it('refuses a cart in two currencies (cXML has one Total)', () => {
     expect(() =>
       buildOrderMessage(envelope, message({ lines: [line(), line({ currency: 'USD', offerId: 'o2' })] })),

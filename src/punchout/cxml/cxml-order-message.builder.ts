@@ -1,7 +1,8 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
 import type { CartLine } from '../core/cart-line';
-import { cut, singleLine } from '../core/line-text';
+import { cut, lineName, singleLine } from '../core/line-text';
+import { negotiateLanguage } from '../../common/i18n/language';
 import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
 import type { CxmlCredential } from './cxml-setup-request.parser';
 import { shipToForEcho } from './cxml-ship-to';
@@ -49,6 +50,8 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     throw new Error(`a cXML order message has one currency; the cart has ${currencies.join(', ')}`);
   const currency = currencies[0] ?? EMPTY_CART_CURRENCY;
   const lang = envelope.lang;
+  // The texts' language: the setup request's (xml:lang "de-DE" reads German), else English.
+  const textLanguage = negotiateLanguage(lang, 'en');
 
   const root = cxmlRoot(envelope);
   const header = root.ele('Header');
@@ -95,8 +98,10 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
 
     const detail = item.ele('ItemDetail');
     money(detail.ele('UnitPrice'), currency, line.price);
-    const name = xmlSafe(singleLine(line.name));
-    const description = detail.ele('Description', { 'xml:lang': lang });
+    const shown = lineName(line, textLanguage);
+    const name = xmlSafe(singleLine(shown.text));
+    // xml:lang says the language the name is really in: the request's own tag when they agree.
+    const description = detail.ele('Description', { 'xml:lang': descriptionLang(lang, shown.language) });
     description.ele('ShortName').txt(cut(name, SHORT_NAME_MAX));
     description.txt(name);
     const unit = unitOf(line.unit, message.defaultUnit);
@@ -124,6 +129,17 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     }
   }
   return serialize(root);
+}
+
+/**
+ * The xml:lang of a Description: the request's tag when the text is in its language (or its language
+ * is not known: a name stored without one), else the text's own language ("en" in a "de-DE" session
+ * whose product has only an English name).
+ */
+export function descriptionLang(requestLang: string, textLanguage: string | null): string {
+  if (textLanguage === null) return requestLang;
+  const primary = requestLang.toLowerCase().split('-')[0];
+  return primary === textLanguage ? requestLang : textLanguage;
 }
 
 function credentials(party: XMLBuilder, list: readonly CxmlCredential[]): void {

@@ -256,7 +256,7 @@ export class CxmlSetupService {
   private async productOf(organizationId: string, item: CxmlItemRef): Promise<string | null> {
     const [found] = await this.offersFor(organizationId, [item]);
     if (found.offer) return found.offer.product.id;
-    const product = await this.catalog.findProduct(item.supplierPartId);
+    const product = await this.catalog.findProduct(item.supplierPartId, organizationId);
     return product ? product.id : null;
   }
 
@@ -296,12 +296,18 @@ export class CxmlSetupService {
       const line = lines.get(aux);
       return line ? line.offerId : aux;
     };
-    const byId = await this.catalog.offersById(refs.flatMap((ref) => offerIdOf(ref) ?? []));
+    const byId = await this.catalog.offersById(
+      refs.flatMap((ref) => offerIdOf(ref) ?? []),
+      organizationId,
+    );
     const missing = refs.filter((ref) => {
       const id = offerIdOf(ref);
       return id === null || !byId.has(id);
     });
-    const byPart = await this.catalog.offersBySupplierPartIds(missing.map((ref) => ref.supplierPartId));
+    const byPart = await this.catalog.offersBySupplierPartIds(
+      missing.map((ref) => ref.supplierPartId),
+      organizationId,
+    );
     return refs.map((ref) => {
       const id = offerIdOf(ref);
       const offer = id !== null ? byId.get(id) : undefined;

@@ -72,6 +72,22 @@ describe('buildOciFields', () => {
     expect(asMap(fields).get('NEW_ITEM-LONGTEXT_3:132[]')).toMatch(/^Copy paper/);
   });
 
+  it("sends DESCRIPTION and LONGTEXT in the session's language, else the other, else the stored name", () => {
+    const texts = { de: { name: 'Kopierpapier A4, 80 g' }, en: { name: 'Copy paper A4, 80 g' } };
+    const lines = [line({ name: 'stored', texts }), line({ name: 'Stored only', offerId: 'o2' })];
+    for (const [language, name] of [
+      ['de', 'Kopierpapier A4, 80 g'],
+      ['en', 'Copy paper A4, 80 g'],
+    ] as const) {
+      const fields = asMap(buildOciFields(lines, { language }));
+      expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe(name);
+      expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')).toMatch(new RegExp(`^${name}\r\n`));
+      expect(fields.get('NEW_ITEM-DESCRIPTION[2]')).toBe('Stored only');
+    }
+    const german = asMap(buildOciFields([line({ texts: { de: texts.de } })], { language: 'en' }));
+    expect(german.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Kopierpapier A4, 80 g');
+  });
+
   it('cuts DESCRIPTION at 40 characters and keeps the full name in LONGTEXT', () => {
     const name = 'Ballpoint pen, blue, box of 10, with an extra long name that goes on';
     const fields = asMap(buildOciFields([line({ name })]));

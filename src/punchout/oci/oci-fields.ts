@@ -1,6 +1,6 @@
 import { parseCartLineKey } from '../../common/cart-line-key';
 import type { CartLine, ReturnField } from '../core/cart-line';
-import { cut, singleLine } from '../core/line-text';
+import { cut, lineName, singleLine } from '../core/line-text';
 
 /**
  * The OCI return cart as the ordered [name, value] pairs the browser posts to the HOOK_URL
@@ -129,9 +129,12 @@ export function buildOciFields(
   options: { defaultUnit?: string; language?: PageLanguage } = {},
 ): ReturnField[] {
   const defaultUnit = options.defaultUnit ?? FALLBACK_UNIT;
-  const descriptions = descriptionsOf(lines);
+  const language = options.language ?? 'en';
+  // The names in the session's language: DESCRIPTION and LONGTEXT speak it like the labels do.
+  const shown = lines.map((line) => ({ ...line, name: lineName(line, language).text }));
+  const descriptions = descriptionsOf(shown);
   const fields: ReturnField[] = [];
-  lines.forEach((line, index) => {
+  shown.forEach((line, index) => {
     const n = index + 1;
     const add = (name: string, value: string) => fields.push([`NEW_ITEM-${name}[${n}]`, value]);
     const addIfFits = (name: keyof typeof OCI_LENGTHS, value: string | null | undefined) => {
@@ -164,7 +167,7 @@ export function buildOciFields(
       add('EXT_QUOTE_ITEM', String(key.line));
     }
     // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
-    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, options.language)]);
+    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, language)]);
   });
   return fields;
 }

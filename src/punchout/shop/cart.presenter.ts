@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { priceUnitText } from '../../catalog/catalog.messages';
 import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
+import { localizedName } from '../../catalog/product-texts';
 import type { PunchoutSession } from '../../generated/prisma/client';
 import type { PageLanguage } from '../../web/language';
 import { offerFacts } from '../core/catalog-offer';
@@ -19,7 +20,7 @@ export class CartPresenter {
   constructor(private readonly cart: PunchoutCartService) {}
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.cart.rows(session.id);
+    const rows = await this.cart.rows(session);
     const taxed: TaxedLine[] = [];
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {
@@ -57,7 +58,7 @@ export class CartPresenter {
       return {
         offerId: row.offer.id,
         productId: row.offer.product.id,
-        productName: row.offer.product.name,
+        productName: localizedName(row.offer.product.texts, lang, row.offer.product.name).text,
         vendor: row.offer.vendor,
         quantity: row.quantity,
         min,

@@ -11,6 +11,7 @@ import { formatMoney } from '../../common/i18n/money';
 import { AppConfig } from '../../config/app-config';
 import { evaluateProduct } from '../../guidance/guidance-evaluator';
 import type { ProductRow } from '../../product/product.repository';
+import { localizedName } from '../../catalog/product-texts';
 import type { PageLanguage } from '../../web/language';
 import { quantityBounds, tierAt, tiersOf } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
@@ -62,7 +63,7 @@ export class ProductPresenter {
         rules.filter((r) => r.effect === 'preferred' && r.matcher === 'product').map((r) => r.value),
       ),
     ].slice(0, PREFERRED_SHOWN);
-    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id)));
+    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id, organizationId)));
     return products.flatMap((product): SearchHitView[] => {
       if (!product) return [];
       const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
@@ -74,7 +75,7 @@ export class ProductPresenter {
       return [
         {
           id: product.id,
-          name: product.name,
+          name: localizedName(product.texts, lang, product.name).text,
           vendor: offer.vendor,
           priceText: formatMoney(netUnitPrice(offer.price, offer, offer.currency), offer.currency, lang),
           ...(label ? { priceTaxLabel: label } : {}),
@@ -139,10 +140,11 @@ export class ProductPresenter {
       if (offer.priceInfo) view.priceInfo = offerText(offer.priceInfo, lang);
       return view;
     });
+    const name = localizedName(product.texts, lang, product.name).text;
     return {
       id: product.id,
-      name: product.name,
-      images: this.imagesOf(product),
+      name,
+      images: this.imagesOf(product, name),
       ...describedFacts(product, lang),
       ...(product.starRating !== null ? { starRating: product.starRating } : {}),
       features: [...product.features],
@@ -156,7 +158,7 @@ export class ProductPresenter {
    * Images the page's CSP lets the browser load (img-src 'self'): the gateway's own images as
    * relative paths; images on other hosts are left out, and the placeholder shown instead.
    */
-  private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
+  private imagesOf(product: ProductRow, name: string): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
     // A product listing each picture in several sizes shows each picture once, in the medium size.
     const medium = own.filter((image) => image.kind === 'medium');
@@ -164,11 +166,11 @@ export class ProductPresenter {
       .flatMap((image) => {
         const url =
           typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;
-        return url ? [{ url, alt: String(image.altText ?? product.name) }] : [];
+        return url ? [{ url, alt: String(image.altText ?? name) }] : [];
       })
       .slice(0, 4);
     if (local.length > 0) return local;
-    return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];
+    return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: name }];
   }
 }
 
