@@ -37,7 +37,8 @@ describe('cart line keys: from the transfer to the order', () => {
     t = await startTestApp({ env: { ORDER_DELIVERY_POLL_MS: '600000' } });
     clients = t.app.get(ClientsService);
     await createCatalog(t.prisma, PUNCHOUT_CATALOG);
-  });
+    // Booting the app on a busy machine can take longer than jest's default.
+  }, 120_000);
   afterAll(() => t.close());
 
   async function buyer(): Promise<Buyer> {
