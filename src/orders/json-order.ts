@@ -11,6 +11,7 @@ export function jsonOrderOf(body: CreateOrderDto, document: string): IncomingOrd
     operation: 'new',
     orderDate: body.orderDate ? new Date(body.orderDate) : null,
     lines: body.lines.map((line) => ({
+      lineNumber: null,
       // The key alone, or OCI's quote id and item as SAP kept them (cart-line-key.ts).
       cartLineKey: line.cartLineKey ? orderedCartLineKey(line.cartLineKey, line.quoteItem) || null : null,
       offerId: line.cartLineKey ? null : (line.offerId ?? null),

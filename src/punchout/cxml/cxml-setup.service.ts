@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
-import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
@@ -18,11 +17,12 @@ import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import type { SessionRef } from '../core/session-start';
-import type { CxmlBody } from './cxml-body.parser';
-import { cxmlRefusalSummary } from './cxml-refusal-summary';
-import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
+import type { CxmlBody } from '../../cxml/cxml-body.parser';
+import { cxmlRefusalSummary } from '../../cxml/cxml-refusal-summary';
+import { CxmlEnvelope, newEnvelope } from '../../cxml/cxml-envelope';
+import { buildStatusResponse, CxmlStatusCode, failureStatus } from '../../cxml/cxml-status.builder';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
-import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
+import { buildSetupResponse } from './cxml-setup-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
 import { cutText } from '../../common/text/cut-text';
 import { parseCartLineKey } from '../../common/cart-line-key';
@@ -97,15 +97,16 @@ export class CxmlSetupService {
     try {
       return await this.answer(body, caller, envelope);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429)
-        return buildStatusResponse(envelope, 429, tooManyText(error));
-      if (isDatabaseUnavailable(error)) {
+      const failure = failureStatus(error, tooManyText);
+      if (failure.unexpected) this.logger.error({ err: error }, 'cXML setup failed');
+      else if (failure.code === 560)
         this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
-        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
-      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
-      this.logger.error({ err: error }, 'cXML setup failed');
-      return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
+      return buildStatusResponse(
+        envelope,
+        failure.code,
+        failure.unexpected ? 'The setup request could not be processed; retry later.' : failure.text,
+      );
     }
   }
 
@@ -163,7 +164,15 @@ export class CxmlSetupService {
       const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
       // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
       const unauthenticated = auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked';
-      const recorded = unauthenticated ? cxmlRefusalSummary(body.text, request, caller) : facts;
+      const recorded = unauthenticated
+        ? {
+            ...cxmlRefusalSummary(body.text, request, caller, {
+              extrinsics: Object.keys(request.extrinsics).length,
+              items: request.items.length,
+            }),
+            operation: request.operation,
+          }
+        : facts;
       // Credential refusals are recorded beside the answer, not before it: an unknown client id has
       // nothing to record, so a refusal that waited for the audit write would tell a real id by its time.
       return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded, !unauthenticated);
