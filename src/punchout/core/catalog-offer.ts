@@ -66,6 +66,7 @@ export function cartLineOf(offer: OfferWithProduct, quantity: number, defaultUni
     condition: offer.condition,
     features: product.features,
     offerId: offer.id,
+    orderKey: null,
   };
 }
 
