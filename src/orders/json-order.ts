@@ -10,6 +10,7 @@ export function jsonOrderOf(body: CreateOrderDto, document: string): IncomingOrd
     operation: 'new',
     orderDate: body.orderDate ? new Date(body.orderDate) : null,
     lines: body.lines.map((line) => ({
+      lineNumber: null,
       cartLineKey: line.cartLineKey ?? null,
       offerId: line.cartLineKey ? null : (line.offerId ?? null),
       supplierPartId: null,

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
+import { offerSeen } from '../catalog/contract-view';
 import { ReadReplicas } from '../database/replicas/read-replicas.service';
+import { Prisma } from '../generated/prisma/client';
+
+const { sql } = Prisma;
 
 export interface QuantityTierRow {
   minQuantity: number;
@@ -68,22 +72,52 @@ export class ProductRepository {
     private readonly versions: CatalogVersionWatcher,
   ) {}
 
-  async findWithOffers(id: string): Promise<ProductRow | undefined> {
-    const json = await this.findJson(id);
+  async findWithOffers(id: string, view: string | null = null): Promise<ProductRow | undefined> {
+    const json = await this.findJson(id, view);
     return json === undefined ? undefined : (JSON.parse(json) as ProductRow);
   }
 
   /**
-   * The product with its offers as a JSON text of a ProductRow, or undefined. Read on a replica when
-   * one is usable and has replayed `catalogVersion` (the version the product cache keys the row by;
-   * undefined when it is not cached), else on the primary.
+   * The product with the offers `view` sees (catalog/contract-view.ts: null, the marketplace's; else
+   * the organization id of a contract catalog) as a JSON text of a ProductRow, or undefined. Read on a
+   * replica when one is usable and has replayed `catalogVersion` (the version the product cache keys
+   * the row by; undefined when it is not cached), else on the primary.
    */
-  async findJson(id: string, catalogVersion?: string): Promise<string | undefined> {
+  async findJson(id: string, view: string | null, catalogVersion?: string): Promise<string | undefined> {
+    const query = productDetailsQuery(id, view);
     const { rows } = await this.replicas.read(
       (pool) =>
         pool.query<{ row: string }>({
-          name: 'product-details-json',
-          text: `
+          // One prepared statement per view kind: the marketplace's plan is the one it always had.
+          name: view === null ? 'product-details-json' : 'product-details-json-contract',
+          text: query.text,
+          values: query.values,
+        }),
+      catalogVersion,
+    );
+    return rows[0]?.row;
+  }
+
+  /**
+   * The catalog's version (catalog_version, bumped by every catalog write), as text: as the shared
+   * watcher last saw it, read again when that look is older than CATALOG_VERSION_CHECK_MS.
+   */
+  catalogVersion(): Promise<string> {
+    return this.versions.current();
+  }
+}
+
+/**
+ * The product and the offers `view` sees, in one statement. A product none of whose offers the view
+ * sees is not found (its row stays for sessions and the audit): withdrawn everywhere, or only in another
+ * organization's contract catalog (404, as an unknown id); a product that never had offers is found.
+ */
+function productDetailsQuery(id: string, view: string | null): Prisma.Sql {
+  const offered =
+    view === null
+      ? sql`p.offer_count > 0`
+      : sql`(p.offer_count > 0 OR EXISTS (SELECT 1 FROM contract_product cv WHERE cv.organization_id = ${view}::uuid AND cv.product_id = p.id))`;
+  return sql`
         SELECT json_build_object(
                  'id', p.id, 'productCode', p.product_code, 'name', p.name, 'texts', p.texts, 'brand', p.brand,
                  'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
@@ -99,23 +133,7 @@ export class ProductRepository {
                             'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
                             'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                     FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL), '[]'::json))::text AS row
+                     FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', view)}), '[]'::json))::text AS row
           FROM product p
-         -- A product whose every offer was withdrawn is not found (its row stays for sessions and the audit);
-         -- contract offers are not counted: a product only in contract catalogs is not found either.
-         WHERE p.id = $1 AND (p.offer_count > 0 OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`,
-          values: [id],
-        }),
-      catalogVersion,
-    );
-    return rows[0]?.row;
-  }
-
-  /**
-   * The catalog's version (catalog_version, bumped by every catalog write), as text: as the shared
-   * watcher last saw it, read again when that look is older than CATALOG_VERSION_CHECK_MS.
-   */
-  catalogVersion(): Promise<string> {
-    return this.versions.current();
-  }
+         WHERE p.id = ${id} AND (${offered} OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`;
 }

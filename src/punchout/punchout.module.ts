@@ -68,7 +68,8 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     PunchoutSessionGuard,
     PageLanguageGuard,
   ],
-  // The test bench opens cXML sessions through the same setup a posted document meets.
-  exports: [CxmlSetupService],
+  // The test bench opens cXML sessions through the same setup a posted document meets; the cXML
+  // order entry authenticates its senders as the setup does.
+  exports: [CxmlSetupService, EntryAuthenticator],
 })
 export class PunchoutModule {}

@@ -5,6 +5,7 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { ContractView, offerSeen, productsSeen } from '../catalog/contract-view';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import {
   FacetId,
@@ -55,6 +56,12 @@ export interface CatalogSearch {
    * version has been replayed (read-replicas.service.ts). Undefined: not cached, any usable replica.
    */
   catalogVersion?: string;
+  /**
+   * The catalog the caller's organization sees (catalog/contract-view.ts): null, the marketplace's (the
+   * query is the one it has always been); else its contract view, whose offer columns come from its
+   * contract_product rows and whose offers include its contract offers in place of replaced ones.
+   */
+  view: ContractView | null;
 }
 
 export interface SearchHit {
@@ -156,7 +163,7 @@ export class SearchRepository {
       WITH matches AS MATERIALIZED (
         SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
                ${sortKeyOf(search)} AS sort_key
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null, rangeTestPriceOf(search, search.filters.price ?? []))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
@@ -178,7 +185,7 @@ export class SearchRepository {
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, o.vat_rate, o.price_includes_vat, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
-           WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+           WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
@@ -290,7 +297,7 @@ export class SearchRepository {
       WITH m AS MATERIALIZED (
         SELECT p.id, p.feature_terms, p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
                p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${rangeTestPriceOf(search, priceValues)} AS shown_price
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)}
          LIMIT ${Math.min(search.facetSample, search.countCap)}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)${featureCtes(search, selectedCategory !== null)}
@@ -323,6 +330,11 @@ export class SearchRepository {
       complete: Number(row.sampled) < Math.min(search.facetSample, search.countCap),
     };
   }
+}
+
+/** The organization whose contract offers the search sees, or null (the marketplace's offers only). */
+function viewer(search: CatalogSearch): string | null {
+  return search.view?.organizationId ?? null;
 }
 
 function matchOf(search: CatalogSearch): Sql {
@@ -441,11 +453,11 @@ function shownPriceOf(search: CatalogSearch): Sql {
   const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
   if (!guidance.offerLevel) {
     return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
-                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL AND o.currency = ${currency}) END`;
+                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))} AND o.currency = ${currency}) END`;
   }
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
                   ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
-                         WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+                         WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
                          ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
 }
 

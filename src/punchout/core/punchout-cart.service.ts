@@ -54,13 +54,14 @@ export class PunchoutCartService {
   }
 
   /** The session's lines, oldest first, each with its offer read through the catalog's reader. */
-  async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
+  async rows(session: Pick<PunchoutSession, 'id' | 'organizationId'>, tx?: Tx): Promise<CartRow[]> {
     const items = await (tx ?? this.prisma).cartItem.findMany({
-      where: { sessionId },
+      where: { sessionId: session.id },
       orderBy: { createdAt: 'asc' },
     });
     const offers = await this.catalog.offersById(
       items.flatMap((item) => (item.offerId ? [item.offerId] : [])),
+      session.organizationId,
       tx,
     );
     return items.map((item) => ({ ...item, offer: (item.offerId && offers.get(item.offerId)) || null }));
@@ -81,8 +82,8 @@ export class PunchoutCartService {
     offerId: string,
     wanted: number | 'least',
   ): Promise<CartRefusal | null> {
-    const productId = await this.catalog.productIdOfOffer(offerId);
-    const product = productId ? await this.catalog.findProduct(productId) : undefined;
+    const productId = await this.catalog.productIdOfOffer(offerId, session.organizationId);
+    const product = productId ? await this.catalog.findProduct(productId, session.organizationId) : undefined;
     const offer = product?.offers.find((o) => o.id === offerId);
     if (!product || !offer) return { status: 404, problem: { code: 'offer_unknown' } };
     // "least": the offer's minimum order quantity (an add from the search results).
@@ -164,7 +165,9 @@ export class PunchoutCartService {
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
       });
-      const current = row ? (await this.catalog.offersById([offerId], tx)).get(offerId) : undefined;
+      const current = row
+        ? (await this.catalog.offersById([offerId], session.organizationId, tx)).get(offerId)
+        : undefined;
       if (!row || !current) return { status: 404, problem: { code: 'not_in_cart' } };
       const offer = offerFacts(current);
       const problem = quantityRefusal(offer, quantity);
@@ -306,7 +309,7 @@ export class PunchoutCartService {
     defaultUnit: string,
   ): Promise<{ changes: RevalidationChange[]; lines: CartLine[]; empty: boolean }> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
-    const rows = await this.rows(session.id, tx);
+    const rows = await this.rows(session, tx);
     const changes: RevalidationChange[] = [];
     const lines: CartLine[] = [];
     for (const row of rows) {

@@ -1,8 +1,9 @@
 import type { CartLine } from '../core/cart-line';
-import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from './cxml-envelope';
+import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from '../../cxml/cxml-envelope';
 import { cxmlFormField } from './cxml-form-field';
 import { buildOrderMessage, CxmlOrderMessage } from './cxml-order-message.builder';
-import { buildSetupResponse, buildStatusResponse } from './cxml-response.builder';
+import { buildStatusResponse } from '../../cxml/cxml-status.builder';
+import { buildSetupResponse } from './cxml-setup-response.builder';
 import { childNamed, childrenNamed, pathOf, readXml, textOf, XmlElement } from '../../common/xml/xml-tree';
 
 const envelope: CxmlEnvelope = {

@@ -3,8 +3,8 @@ import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } fr
 import type { CartLine } from '../core/cart-line';
 import { cut, lineName, singleLine } from '../core/line-text';
 import { negotiateLanguage } from '../../common/i18n/language';
-import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
-import type { CxmlCredential } from './cxml-setup-request.parser';
+import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from '../../cxml/cxml-envelope';
+import type { CxmlCredential } from '../../cxml/cxml-header.parser';
 import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
 

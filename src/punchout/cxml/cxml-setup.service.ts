@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
-import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
@@ -18,11 +17,12 @@ import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import type { SessionRef } from '../core/session-start';
-import type { CxmlBody } from './cxml-body.parser';
-import { cxmlRefusalSummary } from './cxml-refusal-summary';
-import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
+import type { CxmlBody } from '../../cxml/cxml-body.parser';
+import { cxmlRefusalSummary } from '../../cxml/cxml-refusal-summary';
+import { CxmlEnvelope, newEnvelope } from '../../cxml/cxml-envelope';
+import { buildStatusResponse, CxmlStatusCode, failureStatus } from '../../cxml/cxml-status.builder';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
-import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
+import { buildSetupResponse } from './cxml-setup-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
 import { cutText } from '../../common/text/cut-text';
 
@@ -94,15 +94,16 @@ export class CxmlSetupService {
     try {
       return await this.answer(body, caller, envelope);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429)
-        return buildStatusResponse(envelope, 429, tooManyText(error));
-      if (isDatabaseUnavailable(error)) {
+      const failure = failureStatus(error, tooManyText);
+      if (failure.unexpected) this.logger.error({ err: error }, 'cXML setup failed');
+      else if (failure.code === 560)
         this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
-        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
-      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
-      this.logger.error({ err: error }, 'cXML setup failed');
-      return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
+      return buildStatusResponse(
+        envelope,
+        failure.code,
+        failure.unexpected ? 'The setup request could not be processed; retry later.' : failure.text,
+      );
     }
   }
 
@@ -160,7 +161,15 @@ export class CxmlSetupService {
       const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
       // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
       const unauthenticated = auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked';
-      const recorded = unauthenticated ? cxmlRefusalSummary(body.text, request, caller) : facts;
+      const recorded = unauthenticated
+        ? {
+            ...cxmlRefusalSummary(body.text, request, caller, {
+              extrinsics: Object.keys(request.extrinsics).length,
+              items: request.items.length,
+            }),
+            operation: request.operation,
+          }
+        : facts;
       // Credential refusals are recorded beside the answer, not before it: an unknown client id has
       // nothing to record, so a refusal that waited for the audit write would tell a real id by its time.
       return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded, !unauthenticated);
@@ -168,8 +177,10 @@ export class CxmlSetupService {
     const { client, user } = auth;
     const syntax = auth.callback;
 
-    const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
-    const wanted = await this.cartOf(request);
+    const productId = request.selectedItem
+      ? await this.productOf(request.selectedItem, client.organizationId)
+      : null;
+    const wanted = await this.cartOf(request, client.organizationId);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
     const now = this.clock.now();
     const cxmlRow = {
@@ -247,17 +258,17 @@ export class CxmlSetupService {
   }
 
   /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
-  private async productOf(item: CxmlItemRef): Promise<string | null> {
-    const [offer] = await this.offersFor([item]);
+  private async productOf(item: CxmlItemRef, organizationId: string): Promise<string | null> {
+    const [offer] = await this.offersFor([item], organizationId);
     if (offer) return offer.product.id;
-    const product = await this.catalog.findProduct(item.supplierPartId);
+    const product = await this.catalog.findProduct(item.supplierPartId, organizationId);
     return product ? product.id : null;
   }
 
   /** The offers the ItemOut lines name, in their order (null where none is found any more). */
-  private async cartOf(request: CxmlSetupRequest) {
+  private async cartOf(request: CxmlSetupRequest, organizationId: string) {
     if (request.operation === 'create' || request.items.length === 0) return [];
-    const offers = await this.offersFor(request.items);
+    const offers = await this.offersFor(request.items, organizationId);
     return request.items.map((item, index) => ({
       offer: offers[index] ?? null,
       label: item.supplierPartId,
@@ -271,14 +282,21 @@ export class CxmlSetupService {
    * without one (or when that offer is gone), SupplierPartID names an offer by its SKU, or its product
    * by code or id (then that product's first offer).
    */
-  private async offersFor(refs: readonly CxmlItemRef[]): Promise<Array<OfferWithProduct | undefined>> {
+  private async offersFor(
+    refs: readonly CxmlItemRef[],
+    organizationId: string,
+  ): Promise<Array<OfferWithProduct | undefined>> {
     const byId = await this.catalog.offersById(
       refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : [])),
+      organizationId,
     );
     const missing = refs.filter(
       (ref) => !ref.supplierPartAuxiliaryId || !byId.has(ref.supplierPartAuxiliaryId),
     );
-    const byPart = await this.catalog.offersBySupplierPartIds(missing.map((ref) => ref.supplierPartId));
+    const byPart = await this.catalog.offersBySupplierPartIds(
+      missing.map((ref) => ref.supplierPartId),
+      organizationId,
+    );
     return refs.map(
       (ref) =>
         (ref.supplierPartAuxiliaryId ? byId.get(ref.supplierPartAuxiliaryId) : undefined) ??

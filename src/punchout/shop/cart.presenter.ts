@@ -20,7 +20,7 @@ export class CartPresenter {
   constructor(private readonly cart: PunchoutCartService) {}
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.cart.rows(session.id);
+    const rows = await this.cart.rows(session);
     const taxed: TaxedLine[] = [];
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {

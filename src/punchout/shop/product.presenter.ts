@@ -63,7 +63,7 @@ export class ProductPresenter {
         rules.filter((r) => r.effect === 'preferred' && r.matcher === 'product').map((r) => r.value),
       ),
     ].slice(0, PREFERRED_SHOWN);
-    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id)));
+    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id, organizationId)));
     return products.flatMap((product): SearchHitView[] => {
       if (!product) return [];
       const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newEnvelope } from '../../../src/punchout/cxml/cxml-envelope';
+import { newEnvelope } from '../../../src/cxml/cxml-envelope';
 import { buildOrderMessage, CxmlOrderMessage } from '../../../src/punchout/cxml/cxml-order-message.builder';
-import { buildSetupResponse, buildStatusResponse } from '../../../src/punchout/cxml/cxml-response.builder';
+import { buildStatusResponse } from '../../../src/cxml/cxml-status.builder';
+import { buildSetupResponse } from '../../../src/punchout/cxml/cxml-setup-response.builder';
 import { parseCxmlSetupRequest } from '../../../src/punchout/cxml/cxml-setup-request.parser';
 import type { CartLine } from '../../../src/punchout/core/cart-line';
 import { CXML_DTD, describeWithCxmlDtd, expectValidCxml, validateCxml } from '../../support/cxml-dtd';
