@@ -38,6 +38,8 @@ interface Buyer {
  * down to every count and facet number, and 404 for the contract-only product.
  */
 describe('contract catalogs: what each organization sees', () => {
+  // Every test drives several pages and imports (the last one a CLI process): room for a loaded machine.
+  jest.setTimeout(120_000);
   let t: TestApp;
   let dir: string;
   let a: Buyer;
@@ -167,7 +169,8 @@ describe('contract catalogs: what each organization sees', () => {
     contractOnlyId = (await t.prisma.offer.findFirstOrThrow({ where: { vendorSku: 'HK-VERTRAG-2' } }))
       .productId;
     publicBetaOfferId = (await t.prisma.offer.findFirstOrThrow({ where: { vendorSku: 'HK-GRAU' } })).id;
-  });
+    // The app's start and three imports (each the CLI in its own process) on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
