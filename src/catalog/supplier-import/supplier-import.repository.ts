@@ -98,7 +98,13 @@ export class SupplierImportRepository {
     return found;
   }
 
-  /** Products by GTIN and by manufacturer key (the oldest product where several share one). */
+  /**
+   * Products by GTIN and by manufacturer key (the oldest product where several share one): one index
+   * lookup per key (the first entry of product_gtin_idx / product_manufacturer_key_idx). Written per
+   * key on purpose: `gtin = ANY($1)` over a batch of keys is planned as a scan of the whole product
+   * table inside an import, whose transaction writes rows the planner has no statistics for (it
+   * estimates each of 500 keys to match 0.5% of the table), so every batch read every product.
+   */
   async matchProducts(
     client: PoolClient,
     gtins: string[],
@@ -111,12 +117,16 @@ export class SupplierImportRepository {
       gtin: string | null;
       manufacturer_key: string | null;
     }>(
-      `(SELECT DISTINCT ON (gtin) id, content_score, content_supplier_id, gtin, NULL AS manufacturer_key
-          FROM product WHERE gtin = ANY($1) ORDER BY gtin, created_at, id)
+      `SELECT p.id, p.content_score, p.content_supplier_id, k.gtin, NULL AS manufacturer_key
+         FROM unnest($1::text[]) AS k(gtin)
+         CROSS JOIN LATERAL (SELECT id, content_score, content_supplier_id FROM product
+                              WHERE product.gtin = k.gtin ORDER BY created_at, id LIMIT 1) AS p
        UNION ALL
-       (SELECT DISTINCT ON (manufacturer_key) id, content_score, content_supplier_id, NULL, manufacturer_key
-          FROM product WHERE manufacturer_key = ANY($2) ORDER BY manufacturer_key, created_at, id)`,
-      [gtins, manufacturerKeys],
+       SELECT p.id, p.content_score, p.content_supplier_id, NULL, k.key
+         FROM unnest($2::text[]) AS k(key)
+         CROSS JOIN LATERAL (SELECT id, content_score, content_supplier_id FROM product
+                              WHERE product.manufacturer_key = k.key ORDER BY created_at, id LIMIT 1) AS p`,
+      [[...new Set(gtins)], [...new Set(manufacturerKeys)]],
     );
     const byGtin = new Map<string, MatchedProduct>();
     const byManufacturer = new Map<string, MatchedProduct>();
