@@ -1,3 +1,4 @@
+import { orderedCartLineKey } from '../common/cart-line-key';
 import type { CreateOrderDto } from './dto/create-order.dto';
 import type { IncomingOrder } from './incoming-order';
 
@@ -11,7 +12,8 @@ export function jsonOrderOf(body: CreateOrderDto, document: string): IncomingOrd
     orderDate: body.orderDate ? new Date(body.orderDate) : null,
     lines: body.lines.map((line) => ({
       lineNumber: null,
-      cartLineKey: line.cartLineKey ?? null,
+      // The key alone, or OCI's quote id and item as SAP kept them (cart-line-key.ts).
+      cartLineKey: line.cartLineKey ? orderedCartLineKey(line.cartLineKey, line.quoteItem) || null : null,
       offerId: line.cartLineKey ? null : (line.offerId ?? null),
       supplierPartId: null,
       adHoc: false,

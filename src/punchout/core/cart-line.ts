@@ -49,4 +49,10 @@ export interface CartLine {
   condition: string;
   features: readonly string[];
   offerId: string;
+  /**
+   * The line's opaque key (src/common/cart-line-key.ts), which a purchase order names it by: issued
+   * when the cart is transferred (cXML SupplierPartAuxiliaryID, OCI EXT_QUOTE_ID/EXT_QUOTE_ITEM).
+   * Null before the transfer, and for a line a cXML edit handed over without a key of ours.
+   */
+  orderKey: string | null;
 }

@@ -34,6 +34,7 @@ function line(overrides: Partial<CartLine> = {}): CartLine {
     condition: 'new',
     features: [],
     offerId: 'offer-1',
+    orderKey: null,
     ...overrides,
   };
 }
@@ -104,6 +105,20 @@ describe('buildOrderMessage', () => {
     expect(textOf(childNamed(detail, 'ManufacturerPartID'))).toBe('F3Y021bf1.5M');
     expect(textOf(childNamed(detail, 'ManufacturerName'))).toBe('Belkin');
     expect(textOf(childNamed(detail, 'LeadTime'))).toBe('2');
+  });
+
+  it('names each line by its order key in SupplierPartAuxiliaryID, and a line without one by its offer id', () => {
+    const key = 'AAAAAAAAAAAAAAAAAAAAAA.1';
+    const root = parse(
+      buildOrderMessage(
+        envelope,
+        message({ lines: [line({ orderKey: key }), line({ offerId: 'offer-2' })] }),
+      ),
+    );
+    expect(items(root).map((item) => textOf(pathOf(item, ['ItemID', 'SupplierPartAuxiliaryID'])))).toEqual([
+      key,
+      'offer-2',
+    ]);
   });
 
   it('falls back to our product code without an SKU, and leaves out what is unknown', () => {

@@ -91,8 +91,10 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     const itemId = item.ele('ItemID');
     const sku = line.vendorMaterial ? singleLine(line.vendorMaterial) : '';
     itemId.ele('SupplierPartID').txt(xmlSafe(sku || singleLine(line.productCode ?? line.productId)));
-    // Our offer id: an `edit` setup request names it again, so the cart can be rebuilt exactly.
-    itemId.ele('SupplierPartAuxiliaryID').txt(xmlSafe(line.offerId));
+    // The line's order key: the buyer's OrderRequest echoes it (the order is matched to this line by
+    // it), and an `edit` setup request names it again, so the cart is rebuilt and the line keeps it. A
+    // line handed over without a key of ours (a cart from before keys) is named by its offer id.
+    itemId.ele('SupplierPartAuxiliaryID').txt(xmlSafe(line.orderKey ?? line.offerId));
 
     const detail = item.ele('ItemDetail');
     money(detail.ele('UnitPrice'), currency, line.price);

@@ -25,6 +25,8 @@ import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
 import { buildSetupResponse } from './cxml-setup-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
 import { cutText } from '../../common/text/cut-text';
+import { parseCartLineKey } from '../../common/cart-line-key';
+import { TransferredCartLinesService } from '../core/transferred-cart-lines.service';
 
 /** How long a payloadID stays remembered: a replay within this window opens nothing. */
 export const PAYLOAD_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +79,7 @@ export class CxmlSetupService {
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly transferred: TransferredCartLinesService,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly concurrency: ConcurrencyLimitService,
@@ -177,10 +180,11 @@ export class CxmlSetupService {
     const { client, user } = auth;
     const syntax = auth.callback;
 
+    const organizationId = client.organizationId;
     const productId = request.selectedItem
-      ? await this.productOf(request.selectedItem, client.organizationId)
+      ? await this.productOf(organizationId, request.selectedItem)
       : null;
-    const wanted = await this.cartOf(request, client.organizationId);
+    const wanted = await this.cartOf(organizationId, request);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
     const now = this.clock.now();
     const cxmlRow = {
@@ -257,53 +261,77 @@ export class CxmlSetupService {
     return buildSetupResponse(reply, created.startUrl);
   }
 
-  /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
-  private async productOf(item: CxmlItemRef, organizationId: string): Promise<string | null> {
-    const [offer] = await this.offersFor([item], organizationId);
-    if (offer) return offer.product.id;
+  /** The product a SelectedItem names (a line key, our offer id, an offer's SKU or a product code), or null. */
+  private async productOf(organizationId: string, item: CxmlItemRef): Promise<string | null> {
+    const [found] = await this.offersFor(organizationId, [item]);
+    if (found.offer) return found.offer.product.id;
     const product = await this.catalog.findProduct(item.supplierPartId, organizationId);
     return product ? product.id : null;
   }
 
-  /** The offers the ItemOut lines name, in their order (null where none is found any more). */
-  private async cartOf(request: CxmlSetupRequest, organizationId: string) {
+  /** The offers the ItemOut lines name, in their order (null where none is found any more), with their keys. */
+  private async cartOf(organizationId: string, request: CxmlSetupRequest) {
     if (request.operation === 'create' || request.items.length === 0) return [];
-    const offers = await this.offersFor(request.items, organizationId);
+    const found = await this.offersFor(organizationId, request.items);
     return request.items.map((item, index) => ({
-      offer: offers[index] ?? null,
+      offer: found[index].offer ?? null,
       label: item.supplierPartId,
       quantity: item.quantity,
       netPrice: item.unitPrice?.amount ?? null,
+      orderKey: found[index].orderKey,
     }));
   }
 
   /**
-   * Each reference's offer: SupplierPartAuxiliaryID is our offer id (what our order messages send);
-   * without one (or when that offer is gone), SupplierPartID names an offer by its SKU, or its product
-   * by code or id (then that product's first offer).
+   * Each reference's offer. SupplierPartAuxiliaryID is the line key our order messages send: the
+   * transferred line of the caller's organization it names gives the offer, and the line keeps the
+   * key (`orderKey`); a key of another organization names nothing. Carts sent before keys carry our
+   * offer id there, which is still read. Without either (or when that offer is gone), SupplierPartID
+   * names an offer by its SKU, or its product by code or id (then that product's first offer).
    */
   private async offersFor(
-    refs: readonly CxmlItemRef[],
     organizationId: string,
-  ): Promise<Array<OfferWithProduct | undefined>> {
+    refs: readonly CxmlItemRef[],
+  ): Promise<Array<{ offer: OfferWithProduct | undefined; orderKey: string | null }>> {
+    const auxIds = refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : []));
+    const lines = await this.transferred.byKeys(
+      organizationId,
+      auxIds.filter((id) => parseCartLineKey(id) !== undefined),
+    );
+    // The offer id the auxiliary id stands for: its line's offer, or itself (an offer id of old).
+    const offerIdOf = (ref: CxmlItemRef): string | null => {
+      const aux = ref.supplierPartAuxiliaryId;
+      if (!aux) return null;
+      const line = lines.get(aux);
+      return line ? line.offerId : aux;
+    };
     const byId = await this.catalog.offersById(
-      refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : [])),
+      refs.flatMap((ref) => offerIdOf(ref) ?? []),
       organizationId,
     );
-    const missing = refs.filter(
-      (ref) => !ref.supplierPartAuxiliaryId || !byId.has(ref.supplierPartAuxiliaryId),
-    );
+    const missing = refs.filter((ref) => {
+      const id = offerIdOf(ref);
+      return id === null || !byId.has(id);
+    });
     const byPart = await this.catalog.offersBySupplierPartIds(
       missing.map((ref) => ref.supplierPartId),
       organizationId,
     );
-    return refs.map(
-      (ref) =>
-        (ref.supplierPartAuxiliaryId ? byId.get(ref.supplierPartAuxiliaryId) : undefined) ??
-        byPart.find((offer) => offer.vendorSku === ref.supplierPartId) ??
-        byPart.find((offer) => offer.product.productCode === ref.supplierPartId) ??
-        byPart.find((offer) => offer.product.id === ref.supplierPartId),
-    );
+    return refs.map((ref) => {
+      const id = offerIdOf(ref);
+      const offer = id !== null ? byId.get(id) : undefined;
+      if (offer) {
+        const key = ref.supplierPartAuxiliaryId;
+        return { offer, orderKey: key && lines.has(key) ? key : null };
+      }
+      return {
+        offer:
+          byPart.find((o) => o.vendorSku === ref.supplierPartId) ??
+          byPart.find((o) => o.product.productCode === ref.supplierPartId) ??
+          byPart.find((o) => o.product.id === ref.supplierPartId),
+        orderKey: null,
+      };
+    });
   }
 }
 

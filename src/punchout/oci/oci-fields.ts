@@ -1,3 +1,4 @@
+import { parseCartLineKey } from '../../common/cart-line-key';
 import type { CartLine, ReturnField } from '../core/cart-line';
 import { cut, lineName, singleLine } from '../core/line-text';
 
@@ -30,6 +31,10 @@ export const OCI_LENGTHS = {
   EXT_CATEGORY_ID: 60,
   CUST_FIELD1: 10,
   CUST_FIELD5: 50,
+  /** CHAR 35: the line's order key, whole (src/common/cart-line-key.ts). */
+  EXT_QUOTE_ID: 35,
+  /** NUMC 10: the key's line number. */
+  EXT_QUOTE_ITEM: 10,
 } as const;
 
 /** Longest LONGTEXT we send (the receiver wraps it at 132 characters per line). */
@@ -154,6 +159,13 @@ export function buildOciFields(
     }
     addIfFits('CUST_FIELD1', line.vatRate);
     addIfFits('CUST_FIELD5', line.offerId);
+    // The line's key, which SAP carries into its purchase order: the whole key (the order matches by it
+    // alone) and its line number (for a receiver that keeps the quote id and item apart).
+    const key = line.orderKey ? parseCartLineKey(line.orderKey) : undefined;
+    if (key && fits(line.orderKey, OCI_LENGTHS.EXT_QUOTE_ID)) {
+      add('EXT_QUOTE_ID', line.orderKey);
+      add('EXT_QUOTE_ITEM', String(key.line));
+    }
     // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
     fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, language)]);
   });

@@ -36,6 +36,7 @@ function line(overrides: Partial<CartLine> = {}): CartLine {
     condition: 'new',
     features: [],
     offerId: 'offer-1',
+    orderKey: null,
     ...overrides,
   };
 }
@@ -75,6 +76,13 @@ describeWithCxmlDtd('cXML documents the gateway emits', () => {
 
   it.each([
     ['a cart of one line', base],
+    [
+      'lines named by their order keys (a transfer), and one by an offer id (a cart handed over before keys)',
+      {
+        ...base,
+        lines: [line({ orderKey: 'kX2v7Qm0b1Yw9nR4tPz8aA.1' }), line({ offerId: 'o2', orderKey: null })],
+      },
+    ],
     ['an empty cart (cancel, expiry, failure)', { ...base, lines: [] }],
     ['inspect', { ...base, operationAllowed: 'inspect' as const }],
     [
