@@ -18,10 +18,10 @@ import { OrderDeliveryTrigger } from './order-delivery.trigger';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import {
-  TransferredCartLine,
-  TransferredCartLinesReader,
-  cartLineResponse,
-} from './transferred-cart-lines.reader';
+  TransferredCartLinesService,
+  type TransferredCartLine,
+} from '../punchout/core/transferred-cart-lines.service';
+import { cartLineResponse } from './order-cart-line';
 
 /**
  * What became of an order: a new one stored (with the answer, built from what the intake holds, so
@@ -75,7 +75,7 @@ export class OrderIntakeService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly cartLines: TransferredCartLinesReader,
+    private readonly cartLines: TransferredCartLinesService,
     private readonly offers: OfferRepository,
     private readonly guidance: GuidanceRulesService,
     private readonly delivery: OrderDeliveryTrigger,
