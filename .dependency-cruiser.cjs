@@ -65,7 +65,9 @@ const PUBLIC_FILES = {
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
     'contract-view.ts', // which offers and product columns an organization's reads see (product details, search)
     'search-terms.ts', // the decompounder: imports index words with it, search reads queries with it
-    'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
+    'catalog.messages.ts', // availability, condition, delivery and offer texts in the caller's language
+    'units.ts', // UN/ECE Rec. 20 unit names and the packaging text ("pack of 100 pieces")
+    'product-facts.ts', // a product's features as facts in the caller's language, capped at read
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
     'product-texts.ts', // a product's name in the reader's language and the fallback rule (API, shop, transfer)

@@ -1,5 +1,5 @@
 import type { ProductTexts } from './product-texts';
-import { AvailabilityName, OfferConditionName } from './catalog.constants';
+import { AvailabilityName, OfferConditionName, TAXONOMY_TYPES } from './catalog.constants';
 
 /** One quantity tier: from `minQuantity` units on, the unit price is `price` (offer currency). */
 export interface QuantityTierInput {
@@ -48,7 +48,7 @@ export interface ImageInput {
 }
 
 export interface TaxonomyInput {
-  type: 'unspsc' | 'eclass';
+  type: (typeof TAXONOMY_TYPES)[number];
   code: string;
   version?: string;
   displayName?: string;

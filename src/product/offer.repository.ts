@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContractCatalogs } from '../catalog/contract-catalogs.service';
+import { Clock } from '../common/clock/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -42,6 +43,7 @@ export class OfferRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly contracts: ContractCatalogs,
+    private readonly clock: Clock,
   ) {}
 
   /** The product an offer belongs to, or undefined for an offer the organization does not see. */
@@ -125,15 +127,21 @@ export class OfferRepository {
     db: OfferReadClient | undefined,
     find: (scope: Prisma.OfferWhereInput) => Promise<T[]>,
   ): Promise<T[]> {
+    // Within its validity: an offer whose end has passed is not offered, also before the offer-validity
+    // maintenance withdraws it.
+    const live: Prisma.OfferWhereInput = { OR: [{ validTo: null }, { validTo: { gte: this.clock.now() } }] };
     if (db === undefined && !(await this.contracts.hasContractOffers(organizationId)))
-      return find({ withdrawnAt: null, organizationId: null });
-    const offers = await find({ withdrawnAt: null, OR: [{ organizationId: null }, { organizationId }] });
+      return find({ AND: [{ withdrawnAt: null, organizationId: null }, live] });
+    const offers = await find({
+      AND: [{ withdrawnAt: null, OR: [{ organizationId: null }, { organizationId }] }, live],
+    });
     const marketplace = offers.filter((offer) => offer.organizationId === null);
     if (marketplace.length === 0) return offers;
     const contracts = await (db ?? this.prisma).offer.findMany({
       where: {
         organizationId,
         withdrawnAt: null,
+        AND: [live],
         productId: { in: [...new Set(marketplace.map((offer) => offer.productId))] },
       },
       select: { productId: true, supplierId: true },

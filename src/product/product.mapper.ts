@@ -1,6 +1,8 @@
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
-import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, deliveryIn, offerText } from '../catalog/catalog.messages';
+import { priceUnitText } from '../catalog/units';
+import { factsIn } from '../catalog/product-facts';
 import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { absoluteImageUrl } from '../catalog/image-url';
@@ -43,7 +45,7 @@ export function toProductResponse(
   if (product.features.length > 0) response.features = [...product.features];
   if (product.starRating !== null) response.starRating = Math.round(product.starRating * 10) / 10;
   if (product.reviewCount !== null) response.reviewCount = product.reviewCount;
-  const overview = overviewOf(product);
+  const overview = overviewOf(product, language);
   if (Object.keys(overview).length > 0) response.productOverview = overview;
   const book = bookOf(product.book);
   if (book) response.book = book;
@@ -68,7 +70,7 @@ function toOffer(
     price: money(Number(offer.price), offer.currency, language),
     quantityDiscountsAvailable: tiers.length > 0,
     availability: AVAILABILITY_NAMES[offer.availability]?.[language] ?? offer.availability,
-    priceUnit: priceUnitText(offer.unit, offer.priceUnitQuantity, language),
+    priceUnit: priceUnitText(offer, offer.priceUnitQuantity, language),
     preferred: verdict.preferred,
     blocked: verdict.blocked,
     condition: offer.condition,
@@ -112,12 +114,21 @@ function taxonomiesOf(stored: unknown): TaxonomyResponse[] {
     .map((t) => pick<TaxonomyResponse>(t, ['type', 'code', 'version', 'displayName']));
 }
 
-/** Brand, manufacturer and part number join the open characteristics; stored keys win. */
-function overviewOf(product: ProductRow): Record<string, unknown> {
+/**
+ * Brand, manufacturer and part number join the open characteristics: a catalog's facts (features) in
+ * the caller's language where the product has them (the stored overview then holds the same facts
+ * in the catalog's language only), else the stored overview; stored keys win over the three.
+ */
+function overviewOf(product: ProductRow, language: Language): Record<string, unknown> {
   const overview: Record<string, unknown> = {};
   if (product.brand) overview.brand = product.brand;
   if (product.manufacturer) overview.manufacturer = product.manufacturer;
   if (product.manufacturerPartNumber) overview.manufacturerPartNumber = product.manufacturerPartNumber;
+  const facts = factsIn(product.facts, language);
+  if (facts.length > 0) {
+    for (const fact of facts) overview[fact.name] = fact.value;
+    return overview;
+  }
   const stored = product.overview;
   if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
     for (const [key, value] of Object.entries(stored)) if (value !== null) overview[key] = value;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
 import { offerSeen } from '../catalog/contract-view';
+import { FACTS_READ } from '../catalog/product-facts';
 import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import { Prisma } from '../generated/prisma/client';
 
@@ -35,6 +36,13 @@ export interface OfferRow {
   priceTaxLabel: string | null;
   priceInfo: string | null;
   unit: string;
+  /** What one order unit holds (BMEcat CONTENT_UNIT, NO_CU_PER_OU as decimal text), when stated. */
+  contentUnit: string | null;
+  contentPerOrderUnit: string | null;
+  /** Quantities go in steps of this from the minimum (BMEcat QUANTITY_INTERVAL); null: any. */
+  quantityInterval: number | null;
+  /** The end of the price's validity (ISO 8601), or null: an offer past it is not offered. */
+  validTo?: string | null;
   priceUnitQuantity: number;
 }
 
@@ -49,6 +57,9 @@ export interface ProductRow {
   manufacturerPartNumber: string | null;
   features: string[];
   overview: Record<string, unknown>;
+  /** The first FACTS_READ stored facts (catalog/product-facts.ts), and how many the product has. */
+  facts: unknown[];
+  factCount: number;
   images: unknown;
   taxonomies: unknown;
   book: Record<string, unknown> | null;
@@ -122,6 +133,10 @@ function productDetailsQuery(id: string, view: string | null): Prisma.Sql {
                  'id', p.id, 'productCode', p.product_code, 'name', p.name, 'texts', p.texts, 'brand', p.brand,
                  'manufacturer', p.manufacturer, 'manufacturerPartNumber', p.manufacturer_part_number,
                  'features', p.features, 'overview', p.overview, 'images', p.images,
+                 -- Facts capped at read: a product with thousands of features costs no more per request.
+                 'facts', coalesce((SELECT jsonb_agg(f.value ORDER BY f.n) FROM jsonb_array_elements(p.facts)
+                                     WITH ORDINALITY AS f(value, n) WHERE f.n <= ${FACTS_READ}), '[]'::jsonb),
+                 'factCount', jsonb_array_length(p.facts),
                  'taxonomies', p.taxonomies, 'book', p.book, 'starRating', p.star_rating,
                  'reviewCount', p.review_count, 'categoryPath', p.category_path, 'unspsc', p.unspsc,
                  'offers', coalesce((
@@ -132,8 +147,12 @@ function productDetailsQuery(id: string, view: string | null): Prisma.Sql {
                             'deliveryDays', o.delivery_days, 'availability', o.availability,
                             'vatRate', o.vat_rate::text, 'priceIncludesVat', o.price_includes_vat,
                             'netPrice', o.net_price::text, 'priceTaxLabel', o.price_tax_label, 'priceInfo', o.price_info, 'unit', o.unit,
+                            'contentUnit', o.content_unit, 'contentPerOrderUnit', o.content_per_order_unit::text,
+                            'quantityInterval', o.quantity_interval, 'validTo', o.valid_to,
                             'priceUnitQuantity', o.price_unit_quantity) ORDER BY o.id)
-                     FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', view)}), '[]'::json))::text AS row
+                     FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', view)}
+                      -- An offer whose validity ended is not offered, also before the maintenance withdraws it.
+                      AND (o.valid_to IS NULL OR o.valid_to >= now())), '[]'::json))::text AS row
           FROM product p
          WHERE p.id = ${id} AND (${offered} OR NOT EXISTS (SELECT 1 FROM offer w WHERE w.product_id = p.id))`;
 }

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiError } from '../common/http/api-error';
 import { ContractCatalogs } from '../catalog/contract-catalogs.service';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { Language } from '../common/i18n/language';
@@ -24,6 +25,20 @@ function deepFreeze<T>(value: T): T {
 /** A row as the product cache keeps it: parsed once, then immutable (a mutation throws). */
 function parseRow(json: string): Readonly<ProductRow> {
   return deepFreeze(JSON.parse(json) as ProductRow);
+}
+
+/**
+ * The row without offers whose validity has ended since it was read (the offer-validity maintenance
+ * withdraws them within its interval; until then a cached row must not offer them). The same object
+ * when none has ended, as almost always: the rendered-body cache keeps working.
+ */
+function withoutEndedOffers(row: Readonly<ProductRow>, now: number): Readonly<ProductRow> {
+  const ended = (offer: ProductRow['offers'][number]) => !!offer.validTo && Date.parse(offer.validTo) < now;
+  if (!row.offers.some(ended)) return row;
+  return Object.freeze({
+    ...row,
+    offers: Object.freeze(row.offers.filter((offer) => !ended(offer))) as ProductRow['offers'],
+  });
 }
 
 /** A rendered response body and what it was rendered from (a hit must match both by identity). */
@@ -56,6 +71,7 @@ export class ProductService {
     private readonly rules: GuidanceRulesService,
     private readonly contracts: ContractCatalogs,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new ProductCache(config.productCache, () => repository.catalogVersion(), parseRow);
     if (config.productCache.maxEntries > 0) {
@@ -81,9 +97,10 @@ export class ProductService {
    */
   async row(id: string, organizationId: string): Promise<Readonly<ProductRow> | undefined> {
     const view = await this.viewOf(organizationId);
-    return this.cache.get(`${view ?? 'public'}:${id}`, (_key, catalogVersion) =>
+    const row = await this.cache.get(`${view ?? 'public'}:${id}`, (_key, catalogVersion) =>
       this.repository.findJson(id, view, catalogVersion),
     );
+    return row && withoutEndedOffers(row, this.clock.now().getTime());
   }
 
   /** The organization when it has a contract catalog (its own view), else null (the marketplace's). */

@@ -28,6 +28,9 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
     priceTaxLabel: offer.priceTaxLabel,
     priceInfo: offer.priceInfo,
     unit: offer.unit,
+    contentUnit: offer.contentUnit,
+    contentPerOrderUnit: offer.contentPerOrderUnit?.toString() ?? null,
+    quantityInterval: offer.quantityInterval,
     priceUnitQuantity: offer.priceUnitQuantity,
   };
 }

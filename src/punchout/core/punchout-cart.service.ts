@@ -24,7 +24,8 @@ export type CartProblem =
   | { code: 'not_in_cart' }
   | { code: 'not_a_number' }
   | { code: 'below_min'; min: number }
-  | { code: 'above_max'; max: number };
+  | { code: 'above_max'; max: number }
+  | { code: 'not_in_steps'; min: number; step: number };
 import { cutText } from '../../common/text/cut-text';
 
 /**
@@ -474,13 +475,15 @@ function sameAmount(a: string, b: string): boolean {
 function quantityRefusal(offer: OfferRow, quantity: number): { status: number; problem: CartProblem } | null {
   const problem = quantityProblem(offer, quantity);
   if (problem === null) return null;
-  const { min, max } = quantityBounds(offer);
+  const { min, max, step } = quantityBounds(offer);
   const refused: CartProblem =
     problem === 'not_a_number'
       ? { code: 'not_a_number' }
       : problem === 'below_min'
         ? { code: 'below_min', min }
-        : { code: 'above_max', max };
+        : problem === 'not_in_steps'
+          ? { code: 'not_in_steps', min, step }
+          : { code: 'above_max', max };
   return { status: 400, problem: refused };
 }
 

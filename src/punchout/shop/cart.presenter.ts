@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { priceUnitText } from '../../catalog/catalog.messages';
+import { priceUnitText } from '../../catalog/units';
 import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
 import { localizedName } from '../../catalog/product-texts';
@@ -33,6 +33,7 @@ export class CartPresenter {
           quantity: row.quantity,
           min: 1,
           max: null,
+          step: 1,
           unitPriceText: '',
           priceUnitText: '',
           lineTotalText: '',
@@ -46,7 +47,7 @@ export class CartPresenter {
       const rate = row.vatRate === null ? null : new Money(row.vatRate.toString());
       const net = new Money(row.lineNet.toString());
       taxed.push({ currency: row.currency, net, vatRate: rate });
-      const { min } = quantityBounds(offer);
+      const { min, max, step } = quantityBounds(offer);
       const tier = tierAt(offer, row.quantity);
       // A vendor's gross quote, shown beside the net figure it makes (not when the offer changed since).
       const quoted = quotedPriceAt(offer, row.quantity);
@@ -62,9 +63,10 @@ export class CartPresenter {
         vendor: row.offer.vendor,
         quantity: row.quantity,
         min,
-        max: offer.quantityMax,
+        max: offer.quantityMax === null ? null : max,
+        step,
         unitPriceText: formatMoney(unitPrice, row.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, row.priceUnitQuantity, lang),
+        priceUnitText: priceUnitText(offer, row.priceUnitQuantity, lang),
         vatRateText: rate === null ? null : rateText(rate, lang),
         ...(quotesGross ? { quotedGrossText: formatMoney(quoted, row.currency, lang) } : {}),
         ...(tier ? { tierFrom: tier.minQuantity } : {}),
@@ -107,6 +109,8 @@ export function cartProblemNotice(problem: CartProblem, lang: PageLanguage): Not
         return t.quantityBelow(problem.min);
       case 'above_max':
         return t.quantityAbove(problem.max);
+      case 'not_in_steps':
+        return t.quantityNotInSteps(problem.min, problem.step);
     }
   })();
   return { kind: 'error', text };

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AVAILABILITY_NAMES,
-  categoryName,
-  deliveryIn,
-  offerText,
-  priceUnitText,
-} from '../../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, categoryName, deliveryIn, offerText } from '../../catalog/catalog.messages';
+import { priceUnitText } from '../../catalog/units';
 import { netTaxLabel, netUnitPrice, rateText, vatRateOf } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
 import { AppConfig } from '../../config/app-config';
@@ -15,6 +10,7 @@ import { localizedName } from '../../catalog/product-texts';
 import type { PageLanguage } from '../../web/language';
 import { quantityBounds, tierAt, tiersOf } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
+import { FACTS_READ, FACTS_SHOWN, factsIn } from '../../catalog/product-facts';
 import { localImageUrl } from './local-image-url';
 import { messagesFor } from './punchout.messages';
 import type { OfferView, ProductView, SearchHitView, ShopPreferences } from './views/shop-view.models';
@@ -98,7 +94,7 @@ export class ProductPresenter {
       ...new Set(verdict.offers.filter((o) => o.verdict.blocked).flatMap((o) => o.verdict.ruleIds)),
     ]);
     const offers = verdict.offers.map(({ offer, verdict: flags }): OfferView => {
-      const { min } = quantityBounds(offer);
+      const { min, max, step } = quantityBounds(offer);
       const tiers = tiersOf(offer);
       const applying = tierAt(offer, min);
       // The shop shows THE unit prices (net, minor unit), as the cart stores them; a gross quote is
@@ -110,7 +106,7 @@ export class ProductPresenter {
         vendor: offer.vendor,
         condition: offer.condition,
         priceText: formatMoney(net(offer.price), offer.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        priceUnitText: priceUnitText(offer, offer.priceUnitQuantity, lang),
         tiers: tiers.map((tier) => ({
           minQuantity: tier.minQuantity,
           priceText: formatMoney(net(tier.price), offer.currency, lang),
@@ -118,7 +114,8 @@ export class ProductPresenter {
         })),
         priceAtDefaultText: formatMoney(net(applying?.price ?? offer.price), offer.currency, lang),
         min,
-        max: offer.quantityMax ?? null,
+        max: offer.quantityMax === null ? null : max,
+        step,
         defaultQuantity: min,
         preferred: flags.preferred,
         blocked: flags.blocked,
@@ -192,7 +189,10 @@ const FACT_KEYS = new Set(['manufacturer', 'ean', 'gtin']);
  * A product's identification (brand, maker, part number, EAN/GTIN, our product code) and its open
  * characteristics, labelled in the page language; what the catalog does not know is left out.
  */
-function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductView, 'facts' | 'overview'> {
+function describedFacts(
+  product: ProductRow,
+  lang: PageLanguage,
+): Pick<ProductView, 'facts' | 'overview' | 'moreOverview' | 'overviewNotShown'> {
   const t = messagesFor(lang);
   const overview = product.overview ?? {};
   const text = (value: unknown): string | null =>
@@ -206,10 +206,22 @@ function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductVi
     { label: t.gtin, value: gtin, identifier: true },
     { label: t.productCode, value: product.productCode, identifier: true },
   ].filter((fact): fact is { label: string; value: string; identifier?: boolean } => !!fact.value);
+  // A catalog's facts (features) in the page's language where the product has them: the first
+  // FACTS_SHOWN at once, the rest of those read behind "n more", and how many were not read at all.
+  const catalogFacts = factsIn(product.facts, lang).map((fact) => ({ label: fact.name, value: fact.value }));
+  if (catalogFacts.length > 0) {
+    const read = Math.min(product.factCount ?? 0, FACTS_READ);
+    return {
+      facts,
+      overview: catalogFacts.slice(0, FACTS_SHOWN),
+      moreOverview: catalogFacts.slice(FACTS_SHOWN),
+      overviewNotShown: Math.max(0, (product.factCount ?? 0) - read),
+    };
+  }
   const rest = Object.entries(overview).flatMap(([key, value]) => {
     const shown = text(value);
     if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];
     return [{ label: t.overviewLabels[key.toLowerCase()] ?? key, value: shown }];
   });
-  return { facts, overview: rest };
+  return { facts, overview: rest, moreOverview: [], overviewNotShown: 0 };
 }
