@@ -369,7 +369,7 @@ export class OrderIntakeService {
             transferredAt: cartLine.transferredAt,
           },
           blockedNow,
-          orderedBefore: cartLine ? orderedBefore.has(cartLine.orderKey) : false,
+          orderedBefore: cartLine?.orderKey ? orderedBefore.has(cartLine.orderKey) : false,
         },
         findingRules,
       );
