@@ -6,8 +6,10 @@
 //   page (shop/); the protocols do not import each other (the two punchout-* rules below).
 // - FEATURES: one folder per feature under src/. A feature may import another feature only through
 //   what that feature declares public (below); everything else in its folder is its own business.
-// - SHARED: libraries every feature may use (src/common, src/config, src/database, src/logging,
-//   src/web, the generated Prisma client). They never import a feature.
+// - SHARED: libraries every feature may use (src/common, src/config, src/cxml, src/database,
+//   src/logging, src/web, the generated Prisma client). They never import a feature. src/cxml is the
+//   cXML envelope, body parser, header and credentials reader and Status answers that the punchout
+//   setup and the order entry share.
 // - Composition roots (src/app.module.ts, src/main.ts, src/bootstrap) wire features together through
 //   their public files too.
 // Type-only imports count (tsPreCompilationDeps): a type shared both ways is a design cycle even if
@@ -35,7 +37,7 @@ const FEATURES = [
   'supplier',
   'test-bench',
 ];
-const SHARED = ['common', 'config', 'database', 'logging', 'web', 'generated'];
+const SHARED = ['common', 'config', 'cxml', 'database', 'logging', 'web', 'generated'];
 
 /**
  * A feature's public surface. By role, for every feature: its Nest module (`*.module.ts`), its
@@ -61,10 +63,14 @@ const PUBLIC_FILES = {
   ],
   catalog: [
     'catalog-version.watcher.ts', // the catalog version the product and search caches key by (CatalogModule exports it)
+    'contract-view.ts', // which offers and product columns an organization's reads see (product details, search)
     'search-terms.ts', // the decompounder: imports index words with it, search reads queries with it
-    'catalog.messages.ts', // availability, condition, delivery, offer and unit texts in the caller's language
+    'catalog.messages.ts', // availability, condition, delivery and offer texts in the caller's language
+    'units.ts', // UN/ECE Rec. 20 unit names and the packaging text ("pack of 100 pieces")
+    'product-facts.ts', // a product's features as facts in the caller's language, capped at read
     'vat.ts', // offers' tax: net prices, labels and cart totals (product, search and the punchout cart)
     'placeholder-image.ts', // the placeholder image of a product without its own
+    'product-texts.ts', // a product's name in the reader's language and the fallback rule (API, shop, transfer)
     'image-url.ts', // stored image URLs made absolute (the demo stores paths on the gateway)
     'drawn-picture.ts', // what a drawn picture shows and its URL: the demo stores them, src/images draws them
     'import/import-records.reader.ts', // import formats (the CLI checks --format)
@@ -91,8 +97,6 @@ const PUBLIC_FILES = {
     'offer.repository.ts', // exported by ProductModule: punchout reads the offers of carts and OCI functions
   ],
   punchout: [
-    'cxml/cxml-body.parser.ts', // the XML body parser of the cXML setup route, registered at bootstrap (body-parsers.ts)
-    'cxml/cxml-envelope.ts', // DOCTYPE, payloadID, timestamp and escaping of every cXML document (orders delivers OrderRequests)
     'oci/oci-charset.ts', // the OCI call-up's charsets: the body parsers let its Latin-1 forms through at bootstrap (body-parsers.ts)
   ],
   'rate-limit': [

@@ -1,5 +1,7 @@
-// `npm run bench -- catalog-import [--products 100000] [--rounds 2] [--memory 100000,1000000] [--profile 5000]`
-// (`--products 10000,100000`: speed at 10,000, memory at both sizes):
+// `npm run bench -- catalog-import [--products 100000] [--rounds 2] [--memory 100000,1000000] [--profile 5000]
+//   [--out catalog-import-100000]`
+// (`--products 10000,100000`: speed at 10,000, memory at both sizes; `--rounds 0`: no speed rows;
+// `--out`: the results file's name after the date, so that runs of different sizes keep their own):
 // a supplier's BMEcat 2005 catalog imported end to end, the way an operator runs it
 // (`node bin/gateway.js catalog import <file> --supplier <slug> --json`, a process of its own, into a
 // throw-away database), beside the same products as the gateway's own JSONL shape through the
@@ -42,7 +44,13 @@ const TIME = '/usr/bin/time';
 const SUPPLIER = { slug: 'bench-supplier', name: 'Bench Supplier GmbH' };
 
 function parseArgs(args) {
-  const options = { products: 100_000, rounds: 2, memory: [100_000, 1_000_000], profile: 0 };
+  const options = {
+    products: 100_000,
+    rounds: 2,
+    memory: [100_000, 1_000_000],
+    profile: 0,
+    out: 'catalog-import',
+  };
   let memoryGiven = false;
   for (let i = 0; i < args.length; i += 2) {
     const value = args[i + 1];
@@ -57,6 +65,7 @@ function parseArgs(args) {
       options.memory = value === 'none' ? [] : value.split(',').map(Number);
     } else if (args[i] === '--rounds') options.rounds = Number(value);
     else if (args[i] === '--profile') options.profile = Number(value);
+    else if (args[i] === '--out') options.out = value;
     else throw new Error(`unknown option ${args[i]}`);
   }
   return options;
@@ -190,6 +199,7 @@ async function templateDatabase(dir) {
 }
 
 async function files(dir, products) {
+  console.log(`generating ${format(products)} products ...`);
   const xml = join(dir, `catalog-${products}.xml`);
   const jsonl = join(dir, `catalog-${products}.jsonl`);
   if (!existsSync(xml)) await writeCatalog({ products, out: xml });
@@ -214,8 +224,7 @@ async function main(args) {
   const result = { options, speed: [], memory: [], profile: null };
   try {
     // 1. Speed: the same products in both formats, order alternating per round.
-    console.log(`generating ${format(options.products)} products ...`);
-    const pair = await files(dir, options.products);
+    const pair = options.rounds > 0 ? await files(dir, options.products) : null;
     for (let round = 0; round < options.rounds; round++) {
       const order = round % 2 === 0 ? ['BMEcat', 'JSONL'] : ['JSONL', 'BMEcat'];
       for (const kind of order) {
@@ -250,7 +259,7 @@ async function main(args) {
     rmSync(dir, { recursive: true, force: true });
   }
   result.load = [started.load, load()];
-  const out = join(__dirname, 'results', `${started.at.toISOString().slice(0, 10)}-catalog-import.md`);
+  const out = join(__dirname, 'results', `${started.at.toISOString().slice(0, 10)}-${options.out}.md`);
   const generated = markdown(result);
   // The analysis under "## Findings" is written by a person: a rerun replaces the figures above it only.
   const kept = existsSync(out) ? readFileSync(out, 'utf8').split('\n## Findings\n')[1] : undefined;
@@ -325,7 +334,8 @@ function markdown({ options, speed, memory, profile, load: loadRange }) {
     `# Supplier catalog import end to end: BMEcat 2005 against JSONL, ${date}`,
     '',
     `Command: \`npm run bench -- catalog-import --products ${options.products} --rounds ${options.rounds} ` +
-      `--memory ${options.memory.join(',') || 'none'}${options.profile ? ` --profile ${options.profile}` : ''}\` ` +
+      `--memory ${options.memory.join(',') || 'none'}${options.profile ? ` --profile ${options.profile}` : ''}` +
+      `${options.out === 'catalog-import' ? '' : ` --out ${options.out}`}\` ` +
       `(Node ${process.version}, ${cpus().length} cores shared with other sessions, PostgreSQL on the same machine; ` +
       `load average ${loadRange.map((l) => l.toFixed(1)).join(' → ')} over the run, per import below). ` +
       'Each import is `node bin/gateway.js catalog import <file> --supplier bench-supplier --json` in a process of its ' +

@@ -30,6 +30,7 @@ import { ProductModule } from './product/product.module';
 import { PunchoutModule } from './punchout/punchout.module';
 import { SupplierModule } from './supplier/supplier.module';
 import { CatalogImportModule } from './catalog-import/catalog-import.module';
+import { CatalogMaintenanceModule } from './catalog/catalog-maintenance.module';
 import { OrdersApiModule } from './orders/orders-api.module';
 
 @Module({})
@@ -64,6 +65,7 @@ export class AppModule {
         PunchoutModule,
         SupplierModule,
         CatalogImportModule,
+        CatalogMaintenanceModule,
         ImagesModule,
         OrdersApiModule,
       ],

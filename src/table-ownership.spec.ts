@@ -12,7 +12,7 @@ const OWNED_TABLES: Record<string, string[]> = {
   admin: [],
   audit: ['audit_event', 'audit_chain_head'],
   auth: [],
-  catalog: ['category', 'product', 'offer', 'catalog_version', 'catalog_import'],
+  catalog: ['category', 'product', 'offer', 'contract_product', 'catalog_version', 'catalog_import'],
   'catalog-import': [],
   compliance: ['audit_console_link', 'audit_console_session', 'audit_console_oidc_attempt'],
   demo: [],
@@ -65,9 +65,10 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
   },
   {
     file: 'product/product.repository.ts',
-    tables: ['offer', 'product'],
+    tables: ['contract_product', 'offer', 'product'],
     reason:
-      'product details: a product and its offers in one statement on a read replica (catalog writes them)',
+      'product details: a product and its offers in one statement on a read replica (catalog writes them; ' +
+      "an organization's contract view adds its contract_product row)",
   },
   {
     file: 'product/offer.repository.ts',
@@ -88,10 +89,11 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
   },
   {
     file: 'punchout/core/punchout-session.repository.ts',
-    tables: ['oauth_client', 'product'],
+    tables: ['oauth_client', 'offer', 'product'],
     reason:
-      'the one-statement session insert checks in EXISTS that the product exists and the callback ' +
-      "origin is the client's, so a session is created in one round trip",
+      'the one-statement session insert checks in EXISTS that the product exists (and is not only in ' +
+      "another organization's contract catalog) and the callback origin is the client's, so a session " +
+      'is created in one round trip',
   },
   {
     file: 'orders/transferred-cart-lines.reader.ts',

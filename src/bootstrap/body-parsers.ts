@@ -7,7 +7,7 @@ import {
   CATALOG_IMPORT_MEDIA_TYPES,
   parseCatalogImportBody,
 } from '../catalog-import/catalog-import-body.parser';
-import { CXML_MEDIA_TYPES, cxmlBodyParser } from '../punchout/cxml/cxml-body.parser';
+import { CXML_MEDIA_TYPES, cxmlBodyParser } from '../cxml/cxml-body.parser';
 import { OCI_CALLUP_ROUTE, ociCharsetOf } from '../punchout/oci/oci-charset';
 
 /**

@@ -1,4 +1,5 @@
-import { AvailabilityName, OfferConditionName } from './catalog.constants';
+import type { ProductTexts } from './product-texts';
+import { AvailabilityName, OfferConditionName, TAXONOMY_TYPES } from './catalog.constants';
 
 /** One quantity tier: from `minQuantity` units on, the unit price is `price` (offer currency). */
 export interface QuantityTierInput {
@@ -47,7 +48,7 @@ export interface ImageInput {
 }
 
 export interface TaxonomyInput {
-  type: 'unspsc' | 'eclass';
+  type: (typeof TAXONOMY_TYPES)[number];
   code: string;
   version?: string;
   displayName?: string;
@@ -69,6 +70,8 @@ export interface ProductInput {
   manufacturer: string | null;
   manufacturerPartNumber: string | null;
   description: string | null;
+  /** Name and description per language (product.texts; product-texts.ts). Absent: none, the stored ones are shown. */
+  texts?: ProductTexts;
   features: string[];
   overview: Record<string, string | number | boolean>;
   images: ImageInput[];

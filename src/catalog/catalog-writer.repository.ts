@@ -40,21 +40,21 @@ export class CatalogWriterRepository {
     if (products.length === 0) return;
     const { rows } = await client.query<{ id: string; product_code: string }>(
       `INSERT INTO product (id, product_code, name, brand, manufacturer, manufacturer_part_number, description,
-         features, overview, images, taxonomies, book, star_rating, review_count, category_id, unspsc,
+         texts, features, overview, images, taxonomies, book, star_rating, review_count, category_id, unspsc,
          cpf_eligible, category_path, search_parts, search_ids, updated_at)
        SELECT t.id, t."productCode", t.name, t.brand, t.manufacturer, t."manufacturerPartNumber", t.description,
-              coalesce(t.features, ARRAY[]::text[]), coalesce(t.overview, '{}'), coalesce(t.images, '[]'),
+              coalesce(t.texts, '{}'), coalesce(t.features, ARRAY[]::text[]), coalesce(t.overview, '{}'), coalesce(t.images, '[]'),
               coalesce(t.taxonomies, '[]'), t.book, t."starRating", t."reviewCount", t."categoryId", t.unspsc,
               coalesce(t."cpfEligible", false), '', t."searchParts", t."searchIds", now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productCode" text, name text, brand text,
-              manufacturer text, "manufacturerPartNumber" text, description text, features text[],
+              manufacturer text, "manufacturerPartNumber" text, description text, texts jsonb, features text[],
               overview jsonb, images jsonb, taxonomies jsonb, book jsonb, "starRating" real,
               "reviewCount" int, "categoryId" text, unspsc text, "cpfEligible" boolean,
               "searchParts" text, "searchIds" text)
        ON CONFLICT (product_code) DO UPDATE SET
          name = excluded.name, brand = excluded.brand, manufacturer = excluded.manufacturer,
          manufacturer_part_number = excluded.manufacturer_part_number, description = excluded.description,
-         features = excluded.features, overview = excluded.overview, images = excluded.images,
+         texts = excluded.texts, features = excluded.features, overview = excluded.overview, images = excluded.images,
          taxonomies = excluded.taxonomies, book = excluded.book, star_rating = excluded.star_rating,
          review_count = excluded.review_count, category_id = excluded.category_id, unspsc = excluded.unspsc,
          cpf_eligible = excluded.cpf_eligible, search_parts = excluded.search_parts,

@@ -24,3 +24,9 @@ export const IMAGE_KINDS = {
   large: { width: 1200, height: 1200 },
 } as const;
 export type ImageKind = keyof typeof IMAGE_KINDS;
+
+/**
+ * The classifications a product's taxonomies name: the contract's `unspsc` and `eclass`, and `etim`
+ * (ETIM classes, which BMEcat catalogs of electrical wholesale carry; an extension of the contract).
+ */
+export const TAXONOMY_TYPES = ['unspsc', 'eclass', 'etim'] as const;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogVersionWatcher } from './catalog-version.watcher';
+import { ContractCatalogs } from './contract-catalogs.service';
 import { CatalogWriterRepository } from './catalog-writer.repository';
 import { CatalogService } from './catalog.service';
 import { SupplierCatalogImportService } from './supplier-import/supplier-catalog-import.service';
@@ -10,10 +11,12 @@ import { SupplierImportRepository } from './supplier-import/supplier-import.repo
     CatalogService,
     CatalogWriterRepository,
     CatalogVersionWatcher,
+    ContractCatalogs,
     SupplierCatalogImportService,
     SupplierImportRepository,
   ],
-  // One watcher per process: product details and search see an import at the same moment.
-  exports: [CatalogService, CatalogVersionWatcher, SupplierCatalogImportService],
+  // One watcher per process: product details and search see an import at the same moment (and which
+  // organizations have contract catalogs, read per catalog version).
+  exports: [CatalogService, CatalogVersionWatcher, ContractCatalogs, SupplierCatalogImportService],
 })
 export class CatalogModule {}

@@ -1,4 +1,4 @@
-import { cartLineKey, newCartKey, parseCartLineKey } from './cart-line-key';
+import { cartLineKey, newCartKey, orderedCartLineKey, parseCartLineKey } from './cart-line-key';
 
 describe('cart line keys', () => {
   it('joins a random 22-character cart part and the line number, and reads them back', () => {
@@ -20,5 +20,33 @@ describe('cart line keys', () => {
     ]) {
       expect(parseCartLineKey(text)).toBeUndefined();
     }
+  });
+
+  it('fits OCI: the whole key is at most 35 characters (EXT_QUOTE_ID), its line number digits only', () => {
+    const key = cartLineKey(newCartKey(), 99999);
+    expect(key.length).toBeLessThanOrEqual(35);
+    expect(String(parseCartLineKey(key)!.line)).toMatch(/^\d{1,10}$/);
+  });
+
+  it('reads the key an order names in either form: alone, or quote id and item (SAP pads the item with zeros)', () => {
+    const cart = newCartKey();
+    const key = cartLineKey(cart, 3);
+    expect(orderedCartLineKey(key)).toBe(key);
+    expect(orderedCartLineKey(` ${key} `)).toBe(key);
+    expect(orderedCartLineKey(`${cart}.0003`)).toBe(key);
+    expect(orderedCartLineKey(key, '3')).toBe(key);
+    expect(orderedCartLineKey(key, '0000000003')).toBe(key);
+    expect(orderedCartLineKey(cart, '0000000003')).toBe(key);
+    expect(orderedCartLineKey(cart, 3)).toBe(key);
+    // The whole key names its line by itself.
+    expect(orderedCartLineKey(key, '7')).toBe(key);
+  });
+
+  it('leaves what is no key as it came (it then names no line)', () => {
+    const cart = newCartKey();
+    expect(orderedCartLineKey(cart)).toBe(cart);
+    expect(orderedCartLineKey(cart, '0')).toBe(cart);
+    expect(orderedCartLineKey(cart, 'x1')).toBe(cart);
+    expect(orderedCartLineKey(' pen-1-a ', '1')).toBe('pen-1-a');
   });
 });

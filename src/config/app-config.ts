@@ -93,6 +93,8 @@ export class AppConfig {
   readonly productCache!: { maxEntries: number; maxBytes: number };
   /** How often (at most) the catalog version is read again (catalog-version.watcher.ts). */
   readonly catalogVersion!: { checkMs: number };
+  /** The offer-validity maintenance's pause (seconds; 0 = off). */
+  readonly offerValidity!: { checkSeconds: number };
   readonly trustProxy!: boolean;
   readonly bodyLimitBytes!: number;
   /** Bounds on slow and idle clients and on open connections (see connection-limits.ts). */
@@ -300,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogVersion: {
       checkMs: vars.CATALOG_VERSION_CHECK_MS ?? vars.PRODUCT_CACHE_VERSION_CHECK_MS,
     },
+    offerValidity: { checkSeconds: vars.OFFER_VALIDITY_CHECK_SECONDS },
     trustProxy: vars.TRUST_PROXY,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     http: {

@@ -604,6 +604,17 @@ export class EnvironmentVariables {
   PRODUCT_CACHE_VERSION_CHECK_MS = 1_000;
 
   /**
+   * How often offers are checked against their price's validity (seconds; 0 = never): an offer whose
+   * end has passed is withdrawn and one whose start has come is offered, within this bound. Reads leave
+   * out an ended offer at once where it is cheap (product details, carts).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  OFFER_VALIDITY_CHECK_SECONDS = 300;
+
+  /**
    * How long a process reuses an organization's loaded buying guidance rules (ms, 0 = off): a change
    * made through another replica shows on this one within this bound (through this one at once).
    */

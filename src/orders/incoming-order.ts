@@ -8,7 +8,8 @@ import { canonicalize } from 'json-canonicalize';
 export interface IncomingOrder {
   channel: 'json' | 'cxml';
   buyerOrderId: string;
-  version: number;
+  /** 1 for a new order; an update or delete without orderVersion leaves it to the intake (the next one). */
+  version: number | null;
   operation: 'new' | 'update' | 'delete';
   orderDate: Date | null;
   lines: IncomingLine[];
@@ -17,9 +18,13 @@ export interface IncomingOrder {
   mediaType: string;
   /** cXML payloadID. */
   payloadId: string | null;
+  /** The buyer as the document names it, when it does (cXML); recorded, not checked. */
+  buyerEmail?: string | null;
 }
 
 export interface IncomingLine {
+  /** The buyer's line number (cXML lineNumber), kept for the supplier; null: its position. */
+  lineNumber: number | null;
   cartLineKey: string | null;
   offerId: string | null;
   /** cXML SupplierPartID, when sent. */
@@ -38,14 +43,16 @@ export interface IncomingLine {
  * SHA-256 of what the order says (not how it is spelled: whitespace, field order, a new payloadID do
  * not count), so the same order sent again is recognised and a changed one under the same id is not.
  */
-export function orderContentHash(order: IncomingOrder): Uint8Array<ArrayBuffer> {
+export function orderContentHash(order: IncomingOrder, version: number): Uint8Array<ArrayBuffer> {
   const content = {
     buyerOrderId: order.buyerOrderId,
-    version: order.version,
+    version,
     operation: order.operation,
     orderDate: order.orderDate?.toISOString() ?? null,
-    lines: order.lines.map((line) => ({
+    // A line number counts only where one was sent (JSON orders have none: their hashes stay as they were).
+    lines: order.lines.map(({ lineNumber, ...line }) => ({
       ...line,
+      ...(lineNumber === null ? {} : { lineNumber }),
       quantity: canonicalDecimal(line.quantity),
       unitPrice: canonicalDecimal(line.unitPrice),
     })),

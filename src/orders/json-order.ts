@@ -1,3 +1,4 @@
+import { orderedCartLineKey } from '../common/cart-line-key';
 import type { CreateOrderDto } from './dto/create-order.dto';
 import type { IncomingOrder } from './incoming-order';
 
@@ -10,7 +11,9 @@ export function jsonOrderOf(body: CreateOrderDto, document: string): IncomingOrd
     operation: 'new',
     orderDate: body.orderDate ? new Date(body.orderDate) : null,
     lines: body.lines.map((line) => ({
-      cartLineKey: line.cartLineKey ?? null,
+      lineNumber: null,
+      // The key alone, or OCI's quote id and item as SAP kept them (cart-line-key.ts).
+      cartLineKey: line.cartLineKey ? orderedCartLineKey(line.cartLineKey, line.quoteItem) || null : null,
       offerId: line.cartLineKey ? null : (line.offerId ?? null),
       supplierPartId: null,
       adHoc: false,

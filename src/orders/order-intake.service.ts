@@ -34,11 +34,29 @@ export type IntakeOutcome =
 interface CheckedLine {
   line: IncomingLine;
   transferred: TransferredCartLine | undefined;
+  /** A cancelled line's cart line, as its version stored it (checked lines have `transferred`). */
+  cartItemId?: string | null;
+  sessionId?: string | null;
   offer: OfferWithProduct | undefined;
   supplier: string;
   description: string;
   lineNet: Money;
   findings: Finding[];
+}
+
+/** The newest stored version of an order id. */
+interface StoredVersion {
+  id: string;
+  version: number;
+  operation: string;
+  contentHash: Uint8Array;
+}
+
+/** What the answer to a stored order may say (cXML's Status text). */
+export interface AnswerFacts {
+  version: number;
+  operation: IncomingOrder['operation'];
+  findings: readonly string[];
 }
 
 /** How many characters of a delivery's error are kept. */
@@ -63,13 +81,37 @@ export class OrderIntakeService {
     private readonly delivery: OrderDeliveryTrigger,
   ) {}
 
-  async receive(sender: OrderSender, order: IncomingOrder): Promise<IntakeOutcome> {
-    const contentHash = orderContentHash(order);
-    const earlier = await this.sameOrder(sender.organizationId, order, contentHash);
+  /**
+   * Checks and stores an order (a new one, or a new version: an update replaces the lines, a delete
+   * cancels). `answer` builds the document a replay of the same cXML payloadID gets again; it is
+   * stored with the order.
+   */
+  async receive(
+    sender: OrderSender,
+    order: IncomingOrder,
+    answer?: (stored: AnswerFacts) => string,
+  ): Promise<IntakeOutcome> {
+    const previous = await this.latestVersion(sender.organizationId, order.buyerOrderId);
+    const resolved = this.versionOf(order, previous);
+    if ('same' in resolved) return resolved.same;
+    const { version } = resolved;
+    const contentHash = orderContentHash(order, version);
+    const earlier = await this.sameOrder(sender.organizationId, order, version, contentHash);
     if (earlier) return earlier;
+    if (previous && version <= previous.version)
+      throw new ApiError(
+        HttpStatus.CONFLICT,
+        'conflict',
+        `Order ${order.buyerOrderId} version ${version} is older than its newest version ${previous.version}.`,
+      );
 
     const receivedAt = this.clock.now();
-    const lines = await this.check(sender.organizationId, order, receivedAt);
+    // A cancellation carries the cancelled version's lines (each supplier is told which of its lines
+    // are off); an update is checked as a new order is.
+    const lines =
+      order.operation === 'delete' && previous
+        ? await this.cancelledLines(previous.id)
+        : await this.check(sender.organizationId, order, receivedAt);
     const blocked = lines.filter((checked) => checked.findings.some((finding) => finding.code === 'blocked'));
     if (blocked.length > 0 && this.config.orders.blocked === 'refuse') {
       await this.refuse(sender, order, HttpStatus.FORBIDDEN, blockedReason(blocked), {
@@ -77,19 +119,119 @@ export class OrderIntakeService {
       });
       throw new ApiError(HttpStatus.FORBIDDEN, 'offer_blocked', blockedReason(blocked));
     }
+    // An update also reaches the suppliers it no longer orders from (their lines are cancelled).
+    const formerSuppliers =
+      order.operation === 'update' && previous ? await this.suppliersOf(previous.id) : [];
 
     try {
-      const stored = await this.store(sender, order, contentHash, lines, receivedAt);
+      const stored = await this.store(sender, order, version, contentHash, lines, receivedAt, {
+        formerSuppliers,
+        answer,
+      });
       this.delivery.kick();
       return { kind: 'created', orderId: stored.id, order: stored };
     } catch (error) {
       // The same order id arrived twice at once: the other request stored it first.
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        const stored = await this.sameOrder(sender.organizationId, order, contentHash);
+        const stored = await this.sameOrder(sender.organizationId, order, version, contentHash);
         if (stored) return stored;
       }
       throw error;
     }
+  }
+
+  /**
+   * The answer stored with the order a cXML payloadID brought, within the sender's organization:
+   * the same document sent again gets it again, and makes no second order.
+   */
+  async answerTo(organizationId: string, payloadId: string): Promise<string | null> {
+    const stored = await this.prisma.purchaseOrder.findFirst({
+      where: { organizationId, payloadId, answer: { not: null } },
+      select: { answer: true },
+      orderBy: { receivedAt: 'asc' },
+    });
+    return stored?.answer ?? null;
+  }
+
+  /** The newest stored version of an order id in the organization, if any. */
+  private latestVersion(organizationId: string, buyerOrderId: string): Promise<StoredVersion | null> {
+    return this.prisma.purchaseOrder.findFirst({
+      where: { organizationId, buyerOrderId },
+      orderBy: { version: 'desc' },
+      select: { id: true, version: true, operation: true, contentHash: true },
+    });
+  }
+
+  /**
+   * Which version an order is: a new one is 1; an update or delete names its orderVersion or is the
+   * next one (and, naming none, the newest version's content again is that version again). A change
+   * needs an order to change, newer than the newest stored and not cancelled.
+   */
+  private versionOf(
+    order: IncomingOrder,
+    previous: StoredVersion | null,
+  ): { version: number } | { same: IntakeOutcome } {
+    if (order.operation === 'new') return { version: 1 };
+    const what = order.operation === 'delete' ? 'A cancellation' : 'An update';
+    if (!previous)
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        'invalid_request',
+        `${what} of order ${order.buyerOrderId}, which was never received.`,
+      );
+    if (order.version === null) {
+      const again = orderContentHash(order, previous.version);
+      if (Buffer.from(previous.contentHash).equals(Buffer.from(again)))
+        return { same: { kind: 'same', orderId: previous.id } };
+    }
+    const version = order.version ?? previous.version + 1;
+    // The version named was stored before: the same again, or a conflict (sameOrder says which).
+    if (version <= previous.version) return { version };
+    if (previous.operation === 'delete')
+      throw new ApiError(
+        HttpStatus.CONFLICT,
+        'conflict',
+        `Order ${order.buyerOrderId} was cancelled (version ${previous.version}); it cannot change any more.`,
+      );
+    return { version };
+  }
+
+  /** The lines of the version a cancellation cancels, as they were stored (no findings: nothing is ordered). */
+  private async cancelledLines(orderId: string): Promise<CheckedLine[]> {
+    const rows = await this.prisma.orderLine.findMany({ where: { orderId }, orderBy: { lineNumber: 'asc' } });
+    return rows.map((row) => ({
+      line: {
+        lineNumber: row.lineNumber,
+        cartLineKey: row.cartLineKey,
+        offerId: row.offerId,
+        supplierPartId: row.supplierPartId,
+        adHoc: row.adHoc,
+        description: row.description,
+        quantity: row.quantity.toFixed(),
+        unitPrice: row.unitPrice.toFixed(),
+        priceUnitQuantity: row.priceUnitQuantity,
+        currency: row.currency,
+        unit: row.unit,
+      },
+      transferred: undefined,
+      cartItemId: row.cartItemId,
+      sessionId: row.sessionId,
+      offer: undefined,
+      supplier: row.supplier,
+      description: row.description,
+      lineNet: new Money(row.lineNet.toFixed()),
+      findings: [],
+    }));
+  }
+
+  /** The suppliers of a stored version's lines. */
+  private async suppliersOf(orderId: string): Promise<string[]> {
+    const rows = await this.prisma.orderLine.findMany({
+      where: { orderId },
+      distinct: ['supplier'],
+      select: { supplier: true },
+    });
+    return rows.map((row) => row.supplier);
   }
 
   /**
@@ -143,6 +285,7 @@ export class OrderIntakeService {
   private async sameOrder(
     organizationId: string,
     order: IncomingOrder,
+    version: number,
     contentHash: Uint8Array,
   ): Promise<IntakeOutcome | undefined> {
     const stored = await this.prisma.purchaseOrder.findUnique({
@@ -150,7 +293,7 @@ export class OrderIntakeService {
         organizationId_buyerOrderId_version: {
           organizationId,
           buyerOrderId: order.buyerOrderId,
-          version: order.version,
+          version,
         },
       },
       select: { id: true, contentHash: true },
@@ -161,7 +304,7 @@ export class OrderIntakeService {
     throw new ApiError(
       HttpStatus.CONFLICT,
       'conflict',
-      `Order ${order.buyerOrderId}${order.version > 1 ? ` version ${order.version}` : ''} was received before with different content.`,
+      `Order ${order.buyerOrderId}${version > 1 ? ` version ${version}` : ''} was received before with different content.`,
     );
   }
 
@@ -177,7 +320,7 @@ export class OrderIntakeService {
       return id ? [id] : [];
     });
     const [offers, rules, orderedBefore] = await Promise.all([
-      this.offers.byIds(offerIds),
+      this.offers.byIds(offerIds, organizationId),
       this.guidance.activeRules(organizationId),
       this.orderedBefore(
         organizationId,
@@ -269,9 +412,11 @@ export class OrderIntakeService {
   private async store(
     sender: OrderSender,
     order: IncomingOrder,
+    version: number,
     contentHash: Uint8Array<ArrayBuffer>,
     lines: CheckedLine[],
     receivedAt: Date,
+    options: { formerSuppliers: string[]; answer?: (stored: AnswerFacts) => string },
   ): Promise<OrderResponse> {
     const orderId = randomUUID();
     const digest = documentSha256(order.document);
@@ -283,10 +428,20 @@ export class OrderIntakeService {
           .toFixed(currencyDigits(currency))
       : null;
     const findings = orderFindingCodes(lines.map((checked) => checked.findings));
-    const suppliers = [...new Set(lines.map((checked) => checked.supplier))];
+    const suppliers = [...new Set([...lines.map((checked) => checked.supplier), ...options.formerSuppliers])];
     const sessionIds = [
-      ...new Set(lines.flatMap((checked) => (checked.transferred ? [checked.transferred.sessionId] : []))),
+      ...new Set(
+        lines.flatMap((checked) => {
+          const sessionId = checked.transferred?.sessionId ?? checked.sessionId;
+          return sessionId ? [sessionId] : [];
+        }),
+      ),
     ];
+    // The buyer's line numbers when every line has one (cXML lineNumber), else the positions.
+    const numbered = lines.every((checked) => checked.line.lineNumber !== null);
+    const lineNumberOf = (checked: CheckedLine, index: number) =>
+      numbered ? (checked.line.lineNumber as number) : index + 1;
+    const answer = options.answer?.({ version, operation: order.operation, findings }) ?? null;
 
     const deliveries = await this.prisma.$transaction(async (tx) => {
       const endpoints = await tx.orderEndpoint.findMany({
@@ -299,17 +454,18 @@ export class OrderIntakeService {
           id: orderId,
           organizationId: sender.organizationId,
           buyerOrderId: order.buyerOrderId,
-          version: order.version,
+          version,
           operation: order.operation,
           channel: order.channel,
           userId: sender.userId,
-          buyerEmail: sender.buyerEmail,
+          buyerEmail: sender.buyerEmail ?? order.buyerEmail ?? null,
           clientId: sender.clientId,
           contentHash,
           document: order.document,
           documentSha256: digest,
           mediaType: order.mediaType,
           payloadId: order.payloadId,
+          answer,
           findings,
           totalNet,
           currency,
@@ -322,10 +478,10 @@ export class OrderIntakeService {
         data: lines.map((checked, index) => ({
           id: lineIds[index],
           orderId,
-          lineNumber: index + 1,
+          lineNumber: lineNumberOf(checked, index),
           cartLineKey: checked.line.cartLineKey,
-          cartItemId: checked.transferred?.cartItemId ?? null,
-          sessionId: checked.transferred?.sessionId ?? null,
+          cartItemId: checked.transferred?.cartItemId ?? checked.cartItemId ?? null,
+          sessionId: checked.transferred?.sessionId ?? checked.sessionId ?? null,
           offerId: checked.offer?.id ?? checked.transferred?.offerId ?? checked.line.offerId,
           supplier: checked.supplier,
           supplierPartId: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
@@ -368,7 +524,7 @@ export class OrderIntakeService {
         payload: {
           orderId,
           buyerOrderId: order.buyerOrderId,
-          version: order.version,
+          version,
           operation: order.operation,
           channel: order.channel,
           lines: lines.length,
@@ -386,13 +542,13 @@ export class OrderIntakeService {
     return {
       id: orderId,
       orderId: order.buyerOrderId,
-      version: order.version,
+      version,
       operation: order.operation,
       channel: order.channel,
       status: order.operation === 'delete' ? 'cancelled' : 'accepted',
       receivedAt: receivedAt.toISOString(),
       orderDate: order.orderDate?.toISOString() ?? null,
-      buyer: sender.buyerEmail,
+      buyer: sender.buyerEmail ?? order.buyerEmail ?? null,
       findings,
       suppliers: [...suppliers].sort(),
       totalNet,
@@ -412,7 +568,7 @@ export class OrderIntakeService {
         const digits = currencyDigits(checked.line.currency);
         const cartLine = checked.transferred;
         return {
-          lineNumber: index + 1,
+          lineNumber: lineNumberOf(checked, index),
           cartLineKey: checked.line.cartLineKey,
           offerId: checked.offer?.id ?? cartLine?.offerId ?? checked.line.offerId,
           supplier: checked.supplier,

@@ -138,7 +138,8 @@ export class OrdersService {
 
   /**
    * The dashboard's order figures over whole UTC days `[from, until)`: ordered NET spend per day and
-   * currency (the stored lines' net amounts added up, cancellations left out), the orders with
+   * currency (the stored lines' net amounts added up; of each order its newest version only, and
+   * nothing of a cancelled one), the orders with
    * findings, and the share of spend not from a punchout (lines with no transferred cart line).
    */
   async figures(organizationId: string, from: Date, until: Date): Promise<OrderFigures> {
@@ -150,12 +151,16 @@ export class OrdersService {
           FROM purchase_order o JOIN order_line l ON l.order_id = o.id
          WHERE o.organization_id = ${organizationId}::uuid AND o.operation <> 'delete'
            AND o.received_at >= ${from} AND o.received_at < ${until}
+           AND NOT EXISTS (SELECT 1 FROM purchase_order n WHERE n.organization_id = o.organization_id
+                             AND n.buyer_order_id = o.buyer_order_id AND n.version > o.version)
          GROUP BY 1, 2 ORDER BY 1, 2`,
       this.prisma.$queryRaw<Array<{ orders: bigint; with_findings: bigint }>>`
         SELECT count(*) AS orders, count(*) FILTER (WHERE cardinality(findings) > 0) AS with_findings
-          FROM purchase_order
-         WHERE organization_id = ${organizationId}::uuid AND operation <> 'delete'
-           AND received_at >= ${from} AND received_at < ${until}`,
+          FROM purchase_order o
+         WHERE o.organization_id = ${organizationId}::uuid AND o.operation <> 'delete'
+           AND o.received_at >= ${from} AND o.received_at < ${until}
+           AND NOT EXISTS (SELECT 1 FROM purchase_order n WHERE n.organization_id = o.organization_id
+                             AND n.buyer_order_id = o.buyer_order_id AND n.version > o.version)`,
     ]);
     const byCurrency = new Map<string, { net: Money; offPunchout: Money }>();
     for (const row of spend) {

@@ -1,6 +1,6 @@
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { toProductResponse } from './product.mapper';
-import { priceUnitText } from '../catalog/catalog.messages';
+import { priceUnitText } from '../catalog/units';
 import type { OfferRow, ProductRow } from './product.repository';
 
 const offer = (data: Partial<OfferRow> & Pick<OfferRow, 'id' | 'price'>): OfferRow => ({
@@ -20,6 +20,9 @@ const offer = (data: Partial<OfferRow> & Pick<OfferRow, 'id' | 'price'>): OfferR
   priceTaxLabel: null,
   priceInfo: null,
   unit: 'PCE',
+  contentUnit: null,
+  contentPerOrderUnit: null,
+  quantityInterval: null,
   priceUnitQuantity: 1,
   netPrice: data.price,
   ...data,
@@ -29,11 +32,14 @@ const product = (data: Partial<ProductRow> = {}): ProductRow => ({
   id: 'P1',
   productCode: 'C1',
   name: 'Stapler',
+  texts: {},
   brand: null,
   manufacturer: null,
   manufacturerPartNumber: null,
   features: [],
   overview: {},
+  facts: [],
+  factCount: 0,
   images: [],
   taxonomies: [],
   book: null,
@@ -109,6 +115,97 @@ describe('toProductResponse', () => {
 
   it('rounds the stored single-precision rating to one decimal', () => {
     expect(map(product({ starRating: 4.300000190734863 })).starRating).toBe(4.3);
+  });
+
+  it("names the product in the caller's language, else the other one, else by its stored name", () => {
+    const both = product({
+      name: 'Heftgerät',
+      texts: { de: { name: 'Heftgerät' }, en: { name: 'Stapler' } },
+    });
+    expect(map(both, [], 'en').name).toBe('Stapler');
+    expect(map(both, [], 'de').name).toBe('Heftgerät');
+    const german = product({
+      name: 'stored',
+      texts: { de: { name: 'Heftgerät', description: 'Aus Metall' } },
+    });
+    expect(map(german, [], 'en').name).toBe('Heftgerät');
+    expect(map(product({ name: 'Stapler 24/6', texts: {} }), [], 'de').name).toBe('Stapler 24/6');
+  });
+
+  it("gives the placeholder pictures the name in the caller's language as alt text", () => {
+    const both = product({ texts: { de: { name: 'Heftgerät' }, en: { name: 'Stapler' } } });
+    expect((map(both, [], 'de').images ?? []).map((image) => image.altText)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Heftgerät')]),
+    );
+  });
+});
+
+describe('productOverview from the catalog facts', () => {
+  const facts = [
+    {
+      name: { de: 'Nennquerschnitt', en: 'Rated cross-section' },
+      values: [{ de: '2,5', en: '2.5' }],
+      unit: 'MMK',
+    },
+    { name: { de: 'Farbe' }, values: [{ de: 'rot', en: 'red' }, { de: 'blau' }], unit: null },
+    { name: { en: 'Voltage' }, values: [{ en: '230' }], unit: 'VLT' },
+    { name: { de: 'Ohne Wert' }, values: [], unit: null },
+  ];
+
+  it.each([
+    ['de', { brand: 'WAGO', Nennquerschnitt: '2,5 mm²', Farbe: 'rot, blau', Voltage: '230 V' }],
+    ['en', { brand: 'WAGO', 'Rated cross-section': '2.5 mm²', Farbe: 'red, blau', Voltage: '230 V' }],
+  ] as const)(
+    'names each fact with its value and unit in %s, else in the other language',
+    (language, expected) => {
+      const response = map(
+        product({ brand: 'WAGO', facts, factCount: 4, overview: { Nennquerschnitt: '2,5 MMK' } }),
+        [],
+        language,
+      );
+      expect(response.productOverview).toEqual(expected);
+    },
+  );
+
+  it('reads no more than the first 50 facts of a product with thousands', () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => ({
+      name: { en: `F${i}` },
+      values: [{ en: `${i}` }],
+      unit: null,
+    }));
+    const overview = map(product({ facts: many, factCount: 3_000 })).productOverview!;
+    expect(Object.keys(overview)).toHaveLength(50);
+    expect(overview.F49).toBe('49');
+  });
+
+  it('keeps the stored open overview of a product without facts', () => {
+    expect(map(product({ overview: { model: 'X1' } })).productOverview).toEqual({ model: 'X1' });
+  });
+});
+
+describe('offer priceUnit with the packaging', () => {
+  it.each([
+    ['PK', 'C62', '100.0000', 1, 'en', 'per pack of 100 pieces'],
+    ['PK', 'C62', '100.0000', 1, 'de', 'pro Packung mit 100 Stück'],
+    ['BX', 'PK', '10', 2, 'en', 'per 2 boxes of 10 packs each'],
+    ['BX', 'PK', '10', 2, 'de', 'pro 2 Schachteln mit je 10 Packungen'],
+    ['CA', 'LTR', '2.5', 1, 'de', 'pro Dose mit 2,5 l'],
+    ['C62', 'C62', '1', 1, 'en', 'per piece'],
+    ['ROL', 'MTR', '50', 1, 'en', 'per ROL of 50 m'],
+  ] as const)('%s of %s x%s, per %d, in %s: "%s"', (unit, contentUnit, content, quantity, language, text) => {
+    const row = product({
+      offers: [
+        offer({
+          id: 'o',
+          price: '1',
+          unit,
+          contentUnit,
+          contentPerOrderUnit: content,
+          priceUnitQuantity: quantity,
+        }),
+      ],
+    });
+    expect(map(row, [], language).offers![0].priceUnit).toBe(text);
   });
 });
 

@@ -1,10 +1,13 @@
 import { IMAGE_KINDS, ImageKind } from '../catalog/catalog.constants';
 import type { JudgedOffer, ProductVerdict } from '../guidance/guidance-evaluator';
-import { AVAILABILITY_NAMES, deliveryIn, offerText, priceUnitText } from '../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, deliveryIn, offerText } from '../catalog/catalog.messages';
+import { priceUnitText } from '../catalog/units';
+import { factsIn } from '../catalog/product-facts';
 import { taxLabel } from '../catalog/vat';
 import { placeholderImage } from '../catalog/placeholder-image';
 import { absoluteImageUrl } from '../catalog/image-url';
 import { Language } from '../common/i18n/language';
+import { localizedName } from '../catalog/product-texts';
 import { formatMoney } from '../common/i18n/money';
 import {
   BookResponse,
@@ -27,13 +30,14 @@ export function toProductResponse(
   language: Language,
   publicUrl: string,
 ): ProductResponse {
+  const name = localizedName(product.texts, language, product.name).text;
   const response: ProductResponse = {
     id: product.id,
     provider: 'marketplace',
-    name: product.name,
+    name,
     offersCount: verdict.offers.length,
     offers: verdict.offers.map((judged) => toOffer(product.id, judged, language)),
-    images: imagesOf(product, publicUrl),
+    images: imagesOf(product, name, publicUrl),
     productCode: product.productCode,
   };
   const taxonomies = taxonomiesOf(product.taxonomies);
@@ -41,7 +45,7 @@ export function toProductResponse(
   if (product.features.length > 0) response.features = [...product.features];
   if (product.starRating !== null) response.starRating = Math.round(product.starRating * 10) / 10;
   if (product.reviewCount !== null) response.reviewCount = product.reviewCount;
-  const overview = overviewOf(product);
+  const overview = overviewOf(product, language);
   if (Object.keys(overview).length > 0) response.productOverview = overview;
   const book = bookOf(product.book);
   if (book) response.book = book;
@@ -66,7 +70,7 @@ function toOffer(
     price: money(Number(offer.price), offer.currency, language),
     quantityDiscountsAvailable: tiers.length > 0,
     availability: AVAILABILITY_NAMES[offer.availability]?.[language] ?? offer.availability,
-    priceUnit: priceUnitText(offer.unit, offer.priceUnitQuantity, language),
+    priceUnit: priceUnitText(offer, offer.priceUnitQuantity, language),
     preferred: verdict.preferred,
     blocked: verdict.blocked,
     condition: offer.condition,
@@ -90,11 +94,11 @@ function toOffer(
 }
 
 /** The product's own images (absolute) when it has any, else the gateway's placeholder in all four sizes. */
-function imagesOf(product: ProductRow, publicUrl: string): ImageResponse[] {
+function imagesOf(product: ProductRow, name: string, publicUrl: string): ImageResponse[] {
   const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
   if (own.length === 0) {
     return (Object.keys(IMAGE_KINDS) as ImageKind[]).map((kind) =>
-      placeholderImage(publicUrl, product.id, kind, product.name),
+      placeholderImage(publicUrl, product.id, kind, name),
     );
   }
   return own
@@ -110,12 +114,21 @@ function taxonomiesOf(stored: unknown): TaxonomyResponse[] {
     .map((t) => pick<TaxonomyResponse>(t, ['type', 'code', 'version', 'displayName']));
 }
 
-/** Brand, manufacturer and part number join the open characteristics; stored keys win. */
-function overviewOf(product: ProductRow): Record<string, unknown> {
+/**
+ * Brand, manufacturer and part number join the open characteristics: a catalog's facts (features) in
+ * the caller's language where the product has them (the stored overview then holds the same facts
+ * in the catalog's language only), else the stored overview; stored keys win over the three.
+ */
+function overviewOf(product: ProductRow, language: Language): Record<string, unknown> {
   const overview: Record<string, unknown> = {};
   if (product.brand) overview.brand = product.brand;
   if (product.manufacturer) overview.manufacturer = product.manufacturer;
   if (product.manufacturerPartNumber) overview.manufacturerPartNumber = product.manufacturerPartNumber;
+  const facts = factsIn(product.facts, language);
+  if (facts.length > 0) {
+    for (const fact of facts) overview[fact.name] = fact.value;
+    return overview;
+  }
   const stored = product.overview;
   if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
     for (const [key, value] of Object.entries(stored)) if (value !== null) overview[key] = value;

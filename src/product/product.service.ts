@@ -1,7 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../common/http/api-error';
+import { ContractCatalogs } from '../catalog/contract-catalogs.service';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock/clock';
 import { evaluateProduct, GuidanceRuleSpec } from '../guidance/guidance-evaluator';
 import { GuidanceRulesService } from '../guidance/guidance-rules.service';
 import { Language } from '../common/i18n/language';
@@ -23,6 +25,20 @@ function deepFreeze<T>(value: T): T {
 /** A row as the product cache keeps it: parsed once, then immutable (a mutation throws). */
 function parseRow(json: string): Readonly<ProductRow> {
   return deepFreeze(JSON.parse(json) as ProductRow);
+}
+
+/**
+ * The row without offers whose validity has ended since it was read (the offer-validity maintenance
+ * withdraws them within its interval; until then a cached row must not offer them). The same object
+ * when none has ended, as almost always: the rendered-body cache keeps working.
+ */
+function withoutEndedOffers(row: Readonly<ProductRow>, now: number): Readonly<ProductRow> {
+  const ended = (offer: ProductRow['offers'][number]) => !!offer.validTo && Date.parse(offer.validTo) < now;
+  if (!row.offers.some(ended)) return row;
+  return Object.freeze({
+    ...row,
+    offers: Object.freeze(row.offers.filter((offer) => !ended(offer))) as ProductRow['offers'],
+  });
 }
 
 /** A rendered response body and what it was rendered from (a hit must match both by identity). */
@@ -53,7 +69,9 @@ export class ProductService {
   constructor(
     private readonly repository: ProductRepository,
     private readonly rules: GuidanceRulesService,
+    private readonly contracts: ContractCatalogs,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new ProductCache(config.productCache, () => repository.catalogVersion(), parseRow);
     if (config.productCache.maxEntries > 0) {
@@ -72,17 +90,29 @@ export class ProductService {
   }
 
   /**
-   * The product with its offers from the per-process row cache (shared and frozen: read, never
-   * change), or undefined: the punchout pages read products the way product details do.
+   * The product with the offers the organization sees, from the per-process row cache (shared and
+   * frozen: read, never change), or undefined: the punchout pages read products the way product
+   * details do. Rows are cached per view: "public" (the marketplace's offers, shared by every
+   * organization without a contract catalog) or the organization's own, so no view reaches another.
    */
-  row(id: string): Promise<Readonly<ProductRow> | undefined> {
-    return this.cache.get(id, (key, catalogVersion) => this.repository.findJson(key, catalogVersion));
+  async row(id: string, organizationId: string): Promise<Readonly<ProductRow> | undefined> {
+    const view = await this.viewOf(organizationId);
+    const row = await this.cache.get(`${view ?? 'public'}:${id}`, (_key, catalogVersion) =>
+      this.repository.findJson(id, view, catalogVersion),
+    );
+    return row && withoutEndedOffers(row, this.clock.now().getTime());
+  }
+
+  /** The organization when it has a contract catalog (its own view), else null (the marketplace's). */
+  private async viewOf(organizationId: string): Promise<string | null> {
+    return (await this.contracts.hasContractOffers(organizationId)) ? organizationId : null;
   }
 
   /** The product details response body as JSON (UTF-8), rendered or reused (see `rendered`). */
   async detailsBody(id: string, organizationId: string, language: Language): Promise<Buffer> {
     const [product, rules] = await this.productAndRules(id, organizationId);
-    const key = `${language}:${id}`;
+    // Keyed by the row's view as well, so views do not push each other's bodies out.
+    const key = `${language}:${(await this.viewOf(organizationId)) ?? 'public'}:${id}`;
     const hit = this.rendered?.get(key);
     if (hit && hit.row === product && hit.rules === rules) return hit.body;
     const body = jsonBody(this.render(product, rules, language));
@@ -94,7 +124,10 @@ export class ProductService {
     id: string,
     organizationId: string,
   ): Promise<[Readonly<ProductRow>, readonly GuidanceRuleSpec[]]> {
-    const [product, rules] = await Promise.all([this.row(id), this.rules.activeRules(organizationId)]);
+    const [product, rules] = await Promise.all([
+      this.row(id, organizationId),
+      this.rules.activeRules(organizationId),
+    ]);
     if (product === undefined) throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', `No product ${id}.`);
     return [product, rules];
   }

@@ -14,6 +14,7 @@ import { PunchoutExpiryScheduler } from './core/punchout-expiry.scheduler';
 import { PunchoutReturnService } from './core/punchout-return.service';
 import { PunchoutSessionRepository } from './core/punchout-session.repository';
 import { PunchoutSessionsService } from './core/punchout-sessions.service';
+import { TransferredCartLinesService } from './core/transferred-cart-lines.service';
 import { CxmlReturnAdapter } from './cxml/cxml-return.adapter';
 import { CxmlSetupController } from './cxml/cxml-setup.controller';
 import { CxmlErrorArea } from './cxml/cxml-error.area';
@@ -54,6 +55,7 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     PunchoutSessionsService,
     PunchoutCatalogReader,
     PunchoutCartService,
+    TransferredCartLinesService,
     PunchoutReturnService,
     PunchoutExpiryScheduler,
     PunchoutApiService,
@@ -68,7 +70,8 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     PunchoutSessionGuard,
     PageLanguageGuard,
   ],
-  // The test bench opens cXML sessions through the same setup a posted document meets.
-  exports: [CxmlSetupService],
+  // The test bench opens cXML sessions through the same setup a posted document meets; the cXML
+  // order entry authenticates its senders as the setup does.
+  exports: [CxmlSetupService, EntryAuthenticator],
 })
 export class PunchoutModule {}

@@ -11,6 +11,7 @@ function setup(options: { maxEntries?: number; maxBytes?: number; ttlMs?: number
   const key = (query: string, overrides: Partial<SearchResultKey> = {}): SearchResultKey => ({
     catalogVersion: '1',
     guidance,
+    view: 'public',
     language: 'en',
     request: { query, page: 1, pageSize: 24, filters: {} },
     ...overrides,
@@ -54,11 +55,13 @@ describe('SearchResultCache', () => {
     expect(await text(cache.get(key('pen'), body('b')))).toBe('b');
   });
 
-  it('tells apart catalog version, guidance object, language and request (filter order included)', async () => {
+  it('tells apart catalog version, guidance object, catalog view, language and request (filter order included)', async () => {
     const { state, cache, key, body } = setup();
     const keys = [
       key('pen'),
       key('pen', { guidance: {} }),
+      // The same guidance object under an organization's contract view: never the marketplace's body.
+      key('pen', { view: '6f1d7a52-3d0e-4a57-9a41-2b0c1e1f0a11' }),
       key('pen', { language: 'de' }),
       key('pen', { request: { query: 'pen', page: 2, pageSize: 24, filters: {} } }),
       key('pen', { request: { query: 'pen', page: 1, pageSize: 24, filters: { a: ['1'], b: ['2'] } } }),
@@ -85,7 +88,7 @@ describe('SearchResultCache', () => {
 
   it('keeps at most maxBytes bytes (bodies plus keys), and never a body larger than that', async () => {
     const probe = setup();
-    const keyLength = JSON.stringify(['1', 1, 'en', probe.key('a').request]).length;
+    const keyLength = JSON.stringify(['1', 1, 'public', 'en', probe.key('a').request]).length;
     const entryBytes = 100 + 2 * keyLength;
     const { state, cache, key, body } = setup({ maxBytes: 2 * entryBytes });
     for (const query of ['a', 'b', 'c']) await cache.get(key(query), body('x'.repeat(100)));

@@ -18,6 +18,8 @@ export interface SearchResultKey {
    * organization's rules change (and only then), so it stands for "this organization, these rules".
    */
   guidance: object;
+  /** Whose catalog the body shows: "public" (the marketplace's) or the organization with a contract catalog. */
+  view: string;
   language: string;
   /** The request exactly as parsed (query, filters in the order given, page, pageSize). */
   request: unknown;
@@ -116,7 +118,7 @@ export class SearchResultCache {
       serial = this.nextSerial++;
       this.serials.set(key.guidance, serial);
     }
-    return JSON.stringify([key.catalogVersion, serial, key.language, key.request]);
+    return JSON.stringify([key.catalogVersion, serial, key.view, key.language, key.request]);
   }
 }
 

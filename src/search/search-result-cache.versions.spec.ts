@@ -12,6 +12,7 @@ describe('SearchResultCache: a late caller with an older catalog version', () =>
   const key = (catalogVersion: string, query: string): SearchResultKey => ({
     catalogVersion,
     guidance,
+    view: 'public',
     language: 'en',
     request: { query, page: 1, pageSize: 24, filters: {} },
   });

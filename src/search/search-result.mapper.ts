@@ -6,14 +6,15 @@ import { absoluteImageUrl } from '../catalog/image-url';
 import { formatMoney } from '../common/i18n/money';
 import { ImageDto, SearchResultDto } from './dto/search-response.dto';
 import { Language } from '../common/i18n/language';
+import { localizedName } from '../catalog/product-texts';
 
-function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
+function previewOf(hit: SearchHit, name: string, publicUrl: string): ImageDto {
   const images = Array.isArray(hit.images) ? (hit.images as ImageDto[]) : [];
   const own =
     images.find((i) => i.kind === 'small') ?? images.find((i) => i.kind === 'thumbnail') ?? images[0];
   return own
     ? { ...own, url: absoluteImageUrl(own.url, publicUrl) }
-    : placeholderImage(publicUrl, hit.id, 'small', hit.name);
+    : placeholderImage(publicUrl, hit.id, 'small', name);
 }
 
 /**
@@ -24,12 +25,13 @@ function previewOf(hit: SearchHit, publicUrl: string): ImageDto {
 export function toSearchResult(hit: SearchHit, language: Language, publicUrl: string): SearchResultDto {
   const currency = hit.currency ?? 'EUR';
   const net = netUnitPrice(hit.price ?? 0, hit, currency);
+  const name = localizedName(hit.names, language, hit.name).text;
   const result: SearchResultDto = {
     id: hit.id,
     provider: 'marketplace',
-    name: hit.name,
+    name,
     price: { amount: net.toNumber(), currency, formatted: formatMoney(net, currency, language) },
-    preview: previewOf(hit, publicUrl),
+    preview: previewOf(hit, name, publicUrl),
     quantityDiscountsAvailable: hit.quantityDiscounts,
     preferred: hit.preferred,
     blocked: hit.blocked,

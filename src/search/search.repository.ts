@@ -5,6 +5,7 @@ import { inPoolTransaction } from '../database/pool-transaction';
 import { ReadReplicas } from '../database/replicas/read-replicas.service';
 import type { SearchGuidance } from '../guidance/search-guidance';
 import { Prisma } from '../generated/prisma/client';
+import { ContractView, offerSeen, productsSeen } from '../catalog/contract-view';
 import { identifierQuery, queryAlternatives } from '../catalog/search-terms';
 import {
   FacetId,
@@ -55,11 +56,19 @@ export interface CatalogSearch {
    * version has been replayed (read-replicas.service.ts). Undefined: not cached, any usable replica.
    */
   catalogVersion?: string;
+  /**
+   * The catalog the caller's organization sees (catalog/contract-view.ts): null, the marketplace's (the
+   * query is the one it has always been); else its contract view, whose offer columns come from its
+   * contract_product rows and whose offers include its contract offers in place of replaced ones.
+   */
+  view: ContractView | null;
 }
 
 export interface SearchHit {
   id: string;
+  /** The stored name, and the names per language (`{de: {name}, en: {name}}`, product-texts.ts) the mapper picks from. */
   name: string;
+  names: unknown;
   productCode: string;
   starRating: number | null;
   availability: string | null;
@@ -161,7 +170,7 @@ export class SearchRepository {
       WITH matches AS MATERIALIZED (
         SELECT p.id, ${guidance.productPreferred} AS product_preferred, ${rankOf(search)} AS rank,
                ${sortKeyOf(search)} AS sort_key
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)} AND ${filtersExcept(search, null, rangeTestPriceOf(search, search.filters.price ?? []))}
          LIMIT ${Math.max(search.countCap + 1, search.offset + search.limit)}
       ), top AS (
@@ -169,6 +178,8 @@ export class SearchRepository {
          LIMIT ${search.limit} OFFSET ${search.offset}
       )
       SELECT (SELECT count(*)::int FROM matches) AS total, p.id, p.name, p.product_code, p.star_rating,
+             json_build_object('de', json_build_object('name', p.texts #>> '{de,name}'),
+                               'en', json_build_object('name', p.texts #>> '{en,name}')) AS names,
              p.availability::text AS availability, p.images, r.product_preferred,
              bo.vendor, bo.price::text AS price, bo.currency, bo.tiers, bo.delivery_days, bo.price_tax_label,
              bo.vat_rate::text AS vat_rate, bo.price_includes_vat,
@@ -181,7 +192,7 @@ export class SearchRepository {
           SELECT o.vendor, o.price, o.currency, o.quantity_tiers <> '[]'::jsonb AS tiers, o.delivery_days,
                  o.price_tax_label, o.vat_rate, o.price_includes_vat, ${guidance.offerBlocked} AS blocked, ${guidance.offerPreferred} AS preferred
             FROM offer o
-           WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+           WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
            ORDER BY ${guidance.offerOrder(search.currency)}
            LIMIT 1
         ) bo ON TRUE
@@ -193,6 +204,7 @@ export class SearchRepository {
       .map((row) => ({
         id: row.id,
         name: row.name,
+        names: row.names,
         productCode: row.product_code,
         starRating: row.star_rating,
         availability: row.availability,
@@ -292,7 +304,7 @@ export class SearchRepository {
       WITH m AS MATERIALIZED (
         SELECT p.id, p.feature_terms, p.category_path, p.best_price, p.availability, p.fastest_delivery_days, p.star_rating, p.is_prime,
                p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${rangeTestPriceOf(search, priceValues)} AS shown_price
-          FROM product p
+          FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)}
          LIMIT ${sampleLimit(search)}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)${featureCtes(search, selectedCategory !== null)}
@@ -330,6 +342,11 @@ export class SearchRepository {
 /** How many text matches the facets are computed over at most: fewer matches are all of them (exact counts). */
 function sampleLimit(search: CatalogSearch): number {
   return Math.min(search.facetSample, search.countCap);
+}
+
+/** The organization whose contract offers the search sees, or null (the marketplace's offers only). */
+function viewer(search: CatalogSearch): string | null {
+  return search.view?.organizationId ?? null;
 }
 
 function matchOf(search: CatalogSearch): Sql {
@@ -448,11 +465,11 @@ function shownPriceOf(search: CatalogSearch): Sql {
   const bestInCurrency = sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price END`;
   if (!guidance.offerLevel) {
     return sql`CASE WHEN p.best_currency = ${currency} THEN p.best_price
-                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL AND o.currency = ${currency}) END`;
+                    ELSE (SELECT min(o.net_price) FROM offer o WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))} AND o.currency = ${currency}) END`;
   }
   return sql`CASE WHEN p.offer_count = 1 THEN ${bestInCurrency}
                   ELSE (SELECT CASE WHEN o.currency = ${currency} THEN o.net_price END FROM offer o
-                         WHERE o.product_id = p.id AND o.withdrawn_at IS NULL AND o.organization_id IS NULL
+                         WHERE o.product_id = p.id AND ${offerSeen('o', viewer(search))}
                          ORDER BY ${guidance.offerOrder(currency)} LIMIT 1) END`;
 }
 

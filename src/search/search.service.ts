@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSearch, SearchRepository } from './search.repository';
 import { CatalogVersionWatcher } from '../catalog/catalog-version.watcher';
+import { ContractCatalogs } from '../catalog/contract-catalogs.service';
+import type { ContractView } from '../catalog/contract-view';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { SearchGuidance, SearchGuidanceProvider } from '../guidance/search-guidance';
@@ -38,6 +40,7 @@ export class SearchService {
     private readonly config: AppConfig,
     private readonly versions: CatalogVersionWatcher,
     private readonly admission: SearchAdmissionService,
+    private readonly contracts: ContractCatalogs,
     clock: Clock,
   ) {
     this.cache = new SearchResultCache(config.searchCache, () => clock.now().getTime());
@@ -53,9 +56,13 @@ export class SearchService {
     language: Language,
     prepaidPoints: number | null,
   ): Promise<SearchResponseDto> {
-    return this.admission.admit(caller, prepaidPoints, async (meter) =>
-      this.respond(request, await this.guidance.forOrganization(caller.organizationId), language, meter),
-    );
+    return this.admission.admit(caller, prepaidPoints, async (meter) => {
+      const [guidance, view] = await Promise.all([
+        this.guidance.forOrganization(caller.organizationId),
+        this.contracts.viewOf(caller.organizationId),
+      ]);
+      return this.respond(request, guidance, view, language, meter);
+    });
   }
 
   /**
@@ -71,17 +78,20 @@ export class SearchService {
     prepaidPoints: number | null,
   ): Promise<Buffer> {
     return this.admission.admit(caller, prepaidPoints, async (meter) => {
-      const render = async (guidance: SearchGuidance, catalogVersion?: string) =>
-        jsonBody(await this.respond(request, guidance, language, meter, catalogVersion));
-      if (!this.cache.enabled) return render(await this.guidance.forOrganization(caller.organizationId));
-      const [catalogVersion, guidance] = await Promise.all([
+      const [catalogVersion, guidance, view] = await Promise.all([
         this.versions.current(),
         this.guidance.forOrganization(caller.organizationId),
+        this.contracts.viewOf(caller.organizationId),
       ]);
+      const render = async (version?: string) =>
+        jsonBody(await this.respond(request, guidance, view, language, meter, version));
+      if (!this.cache.enabled) return render();
       // A search that joins an identical one in flight, or is answered from the cache, measures nothing.
-      // Cached under catalogVersion: its reads run only where that version has been replayed.
-      return this.cache.get({ catalogVersion, guidance, language, request }, () =>
-        render(guidance, catalogVersion),
+      // Cached under catalogVersion: its reads run only where that version has been replayed. Keyed by
+      // the catalog view too ("public", or the organization with a contract catalog).
+      return this.cache.get(
+        { catalogVersion, guidance, view: view?.organizationId ?? 'public', language, request },
+        () => render(catalogVersion),
       );
     });
   }
@@ -89,6 +99,7 @@ export class SearchService {
   private async respond(
     request: SearchRequest,
     guidance: SearchGuidance,
+    view: ContractView | null,
     language: Language,
     meter: SearchMeter,
     catalogVersion?: string,
@@ -106,6 +117,7 @@ export class SearchService {
       guidance,
       currency: this.config.marketplaceCurrency,
       catalogVersion,
+      view,
     };
     // Checked on a cache miss only: a refused search throws and is not cached.
     if (!(await this.repository.hasRequiredTerm(request.query, meter, catalogVersion)))

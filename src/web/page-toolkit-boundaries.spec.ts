@@ -7,7 +7,10 @@ const SRC = join(__dirname, '..');
 const sources = () => sourceFiles(SRC);
 
 /** Controllers kept out of the API documentation that answer machines, not browsers (cXML in, cXML out). */
-const MACHINE_CONTROLLERS = ['punchout/cxml/cxml-setup.controller.ts'];
+const MACHINE_CONTROLLERS = [
+  'punchout/cxml/cxml-setup.controller.ts',
+  'orders/cxml/cxml-orders.controller.ts',
+];
 
 /** The page controllers: the other controllers kept out of the API documentation. */
 function pageControllers() {

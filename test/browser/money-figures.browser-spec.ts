@@ -478,11 +478,20 @@ describeWithBrowser('money figures: every figure recomputed from the posted line
       where: { organizationId: organization.id, status: 'TRANSFERRED' },
       orderBy: { createdAt: 'desc' },
     });
+    // A cXML line names its cart line by key (SupplierPartAuxiliaryID): the cart line knows the offer.
+    const keyed = await t.prisma.cartItem.findMany({
+      where: { session: { organizationId: organization.id }, orderKey: { not: null } },
+      select: { orderKey: true, offerId: true },
+    });
+    const offerOfKey = new Map(keyed.map((row) => [row.orderKey, row.offerId]));
     return sessions.map((session) => ({
       id: session.id,
       publicId: session.publicId,
       day: session.closedAt!.toISOString().slice(0, 10),
-      lines: postedLinesOf(session.returnedFields),
+      lines: postedLinesOf(session.returnedFields).map((line) => ({
+        ...line,
+        offerId: offerOfKey.get(line.offerId) ?? line.offerId,
+      })),
     }));
   }
 

@@ -77,3 +77,11 @@ export function ociItemsOf(fields: Array<[string, string]>): OciItem[] {
   }
   return items;
 }
+
+/**
+ * The fields without the line keys (EXT_QUOTE_ID, EXT_QUOTE_ITEM): every transfer draws its own,
+ * so two transfers of the same cart differ in them alone.
+ */
+export function withoutLineKeys(fields: Array<[string, string]>): Array<[string, string]> {
+  return fields.filter(([name]) => !/^NEW_ITEM-EXT_QUOTE_(?:ID|ITEM)\[\d+\]$/.test(name));
+}

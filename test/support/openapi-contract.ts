@@ -24,6 +24,8 @@ export const OPENAPI_DOCUMENT_FILE = join(__dirname, '../../docs/openapi.json');
  */
 const UNDOCUMENTED_ROUTES = [
   /^\/punchout\//,
+  // The cXML order door, a protocol endpoint like the cXML setup (docs/orders.md), not a JSON API.
+  /^\/cxml\//,
   /^\/test-bench(\/|$)/,
   /^\/audit\/console(\/|$)/,
   /^\/assets\//,

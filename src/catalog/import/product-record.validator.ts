@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { AVAILABILITIES, CATALOG_ID_PATTERN, IMAGE_KINDS, OFFER_CONDITIONS } from '../catalog.constants';
+import {
+  AVAILABILITIES,
+  CATALOG_ID_PATTERN,
+  IMAGE_KINDS,
+  OFFER_CONDITIONS,
+  TAXONOMY_TYPES,
+} from '../catalog.constants';
 import { BookInput, ImageInput, OfferInput, ProductInput, TaxonomyInput } from '../catalog-product.input';
 
 /*
@@ -198,7 +204,7 @@ function taxonomy(raw: unknown, path: string, errors: string[]): TaxonomyInput |
     return null;
   }
   const f = new Fields(raw, `${path}.`, errors);
-  const type = f.oneOf('type', ['unspsc', 'eclass'], true) as TaxonomyInput['type'] | null;
+  const type = f.oneOf('type', [...TAXONOMY_TYPES], true) as TaxonomyInput['type'] | null;
   const code = f.string('code', { required: true, max: 20 });
   if (type === 'unspsc' && code && !/^\d{8}$/.test(code))
     errors.push(`${path}.code: UNSPSC codes have 8 digits`);

@@ -212,7 +212,10 @@ export class SupplierCatalogImportService {
         const mapped = mapSupplierItem(event.item, { now, primaryLanguage });
         if (!mapped.ok)
           reject({ item: event.item.supplierPartId, line: event.item.line, reason: mapped.reason });
-        else batch.push(mapped.item);
+        else {
+          for (const warning of mapped.warnings) warnings.add(warning);
+          batch.push(mapped.item);
+        }
         if (batch.length >= BATCH) await flush();
       }
     }

@@ -41,6 +41,9 @@ export interface OfferWrite extends ImportedOffer {
  * The supplier import's SQL (hand-tuned bulk statements: one per table per batch, the batch shipped
  * as one JSON parameter). Every method runs in the caller's transaction, which holds the whole file.
  */
+/** SQL over a row `t` with "validFrom" and "validTo": the offer's price is not valid now. */
+const OUTSIDE_VALIDITY = `coalesce(t."validFrom" > now() OR t."validTo" < now(), false)`;
+
 @Injectable()
 export class SupplierImportRepository {
   /**
@@ -98,7 +101,13 @@ export class SupplierImportRepository {
     return found;
   }
 
-  /** Products by GTIN and by manufacturer key (the oldest product where several share one). */
+  /**
+   * Products by GTIN and by manufacturer key (the oldest product where several share one): one index
+   * lookup per key (the first entry of product_gtin_idx / product_manufacturer_key_idx). Written per
+   * key on purpose: `gtin = ANY($1)` over a batch of keys is planned as a scan of the whole product
+   * table inside an import, whose transaction writes rows the planner has no statistics for (it
+   * estimates each of 500 keys to match 0.5% of the table), so every batch read every product.
+   */
   async matchProducts(
     client: PoolClient,
     gtins: string[],
@@ -111,12 +120,16 @@ export class SupplierImportRepository {
       gtin: string | null;
       manufacturer_key: string | null;
     }>(
-      `(SELECT DISTINCT ON (gtin) id, content_score, content_supplier_id, gtin, NULL AS manufacturer_key
-          FROM product WHERE gtin = ANY($1) ORDER BY gtin, created_at, id)
+      `SELECT p.id, p.content_score, p.content_supplier_id, k.gtin, NULL AS manufacturer_key
+         FROM unnest($1::text[]) AS k(gtin)
+         CROSS JOIN LATERAL (SELECT id, content_score, content_supplier_id FROM product
+                              WHERE product.gtin = k.gtin ORDER BY created_at, id LIMIT 1) AS p
        UNION ALL
-       (SELECT DISTINCT ON (manufacturer_key) id, content_score, content_supplier_id, NULL, manufacturer_key
-          FROM product WHERE manufacturer_key = ANY($2) ORDER BY manufacturer_key, created_at, id)`,
-      [gtins, manufacturerKeys],
+       SELECT p.id, p.content_score, p.content_supplier_id, NULL, k.key
+         FROM unnest($2::text[]) AS k(key)
+         CROSS JOIN LATERAL (SELECT id, content_score, content_supplier_id FROM product
+                              WHERE product.manufacturer_key = k.key ORDER BY created_at, id LIMIT 1) AS p`,
+      [[...new Set(gtins)], [...new Set(manufacturerKeys)]],
     );
     const byGtin = new Map<string, MatchedProduct>();
     const byManufacturer = new Map<string, MatchedProduct>();
@@ -203,12 +216,14 @@ export class SupplierImportRepository {
          supplier_part_aux_id, price, currency, quantity_tiers, quantity_min, condition, delivery_days,
          availability, vat_rate, price_includes_vat, unit, price_unit_quantity, content_unit,
          content_per_order_unit, quantity_interval, valid_from, valid_to, statuses, special_treatment,
-         import_id, withdrawn_at, updated_at)
+         import_id, withdrawn_at, validity_hold, updated_at)
        SELECT t.id, t."productId", $2::uuid, $3, $4::uuid, t."supplierItemKey", t."vendorSku", t."supplierPartAuxId",
               t.price, t.currency, t."quantityTiers", t."quantityMin", 'new', t."deliveryDays", 'in_stock',
               t."vatRate", t."priceIncludesVat", t.unit, t."priceUnitQuantity", t."contentUnit",
               t."contentPerOrderUnit", t."quantityInterval", t."validFrom", t."validTo", t.statuses,
-              t."specialTreatment", $5::uuid, NULL, now()
+              t."specialTreatment", $5::uuid,
+              -- Outside its validity (a price list still to come): written, held until its start.
+              CASE WHEN ${OUTSIDE_VALIDITY} THEN now() END, ${OUTSIDE_VALIDITY}, now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, "productId" text, "supplierItemKey" text,
               "vendorSku" text, "supplierPartAuxId" text, price numeric, currency text, "quantityTiers" jsonb,
               "quantityMin" int, "deliveryDays" smallint, "vatRate" numeric, "priceIncludesVat" boolean,
@@ -226,17 +241,19 @@ export class SupplierImportRepository {
          quantity_interval = excluded.quantity_interval, valid_from = excluded.valid_from,
          valid_to = excluded.valid_to, statuses = excluded.statuses,
          special_treatment = excluded.special_treatment, import_id = excluded.import_id,
-         withdrawn_at = NULL, updated_at = now()
+         withdrawn_at = CASE WHEN excluded.validity_hold THEN coalesce(o.withdrawn_at, now()) END,
+         validity_hold = excluded.validity_hold, updated_at = now()
          WHERE (o.supplier_item_key, o.vendor_sku, o.supplier_part_aux_id, o.price, o.currency, o.quantity_tiers,
                 o.quantity_min, o.delivery_days, o.vat_rate, o.price_includes_vat, o.unit,
                 o.price_unit_quantity, o.content_unit, o.content_per_order_unit, o.quantity_interval,
-                o.valid_from, o.valid_to, o.statuses, o.special_treatment, o.withdrawn_at)
+                o.valid_from, o.valid_to, o.statuses, o.special_treatment, o.withdrawn_at IS NULL, o.validity_hold)
                IS DISTINCT FROM
                (excluded.supplier_item_key, excluded.vendor_sku, excluded.supplier_part_aux_id, excluded.price,
                 excluded.currency, excluded.quantity_tiers, excluded.quantity_min, excluded.delivery_days,
                 excluded.vat_rate, excluded.price_includes_vat, excluded.unit, excluded.price_unit_quantity,
                 excluded.content_unit, excluded.content_per_order_unit, excluded.quantity_interval,
-                excluded.valid_from, excluded.valid_to, excluded.statuses, excluded.special_treatment, NULL::timestamptz)
+                excluded.valid_from, excluded.valid_to, excluded.statuses, excluded.special_treatment,
+                NOT excluded.validity_hold, excluded.validity_hold)
        RETURNING (xmax = 0) AS inserted`,
       [JSON.stringify(offers), scope.supplierId, scope.supplierName, scope.organizationId, scope.importId],
     );
@@ -254,7 +271,12 @@ export class SupplierImportRepository {
     const { rowCount } = await client.query(
       `UPDATE offer o SET price = t.price, currency = t.currency, quantity_tiers = t."quantityTiers",
               vat_rate = t."vatRate", price_includes_vat = t."priceIncludesVat", valid_from = t."validFrom",
-              valid_to = t."validTo", import_id = $2::uuid, updated_at = now()
+              valid_to = t."validTo", import_id = $2::uuid, updated_at = now(),
+              -- New validity: held while outside it, brought back inside it; what a catalog withdrew stays so.
+              withdrawn_at = CASE WHEN ${OUTSIDE_VALIDITY} THEN coalesce(o.withdrawn_at, now())
+                                  WHEN o.validity_hold THEN NULL ELSE o.withdrawn_at END,
+              validity_hold = CASE WHEN ${OUTSIDE_VALIDITY} THEN o.withdrawn_at IS NULL OR o.validity_hold
+                                   ELSE false END
          FROM jsonb_to_recordset($1::jsonb) AS t(id text, price numeric, currency text, "quantityTiers" jsonb,
               "vatRate" numeric, "priceIncludesVat" boolean, "validFrom" timestamptz, "validTo" timestamptz)
         WHERE o.id = t.id
@@ -278,7 +300,8 @@ export class SupplierImportRepository {
   async withdraw(client: PoolClient, offerIds: string[]): Promise<string[]> {
     if (offerIds.length === 0) return [];
     const { rows } = await client.query<{ product_id: string }>(
-      'UPDATE offer SET withdrawn_at = now(), updated_at = now() WHERE id = ANY($1) AND withdrawn_at IS NULL RETURNING product_id',
+      `UPDATE offer SET withdrawn_at = coalesce(withdrawn_at, now()), validity_hold = false, updated_at = now()
+        WHERE id = ANY($1) AND (withdrawn_at IS NULL OR validity_hold) RETURNING product_id`,
       [offerIds],
     );
     return rows.map((row) => row.product_id);
@@ -287,8 +310,10 @@ export class SupplierImportRepository {
   /** A full catalog: the scope's offers the file did not contain are withdrawn; their products are returned. */
   async withdrawUnseen(client: PoolClient, scope: ImportScope): Promise<string[]> {
     const { rows } = await client.query<{ product_id: string }>(
-      `UPDATE offer o SET withdrawn_at = now(), updated_at = now()
-        WHERE o.supplier_id = $1 AND o.organization_id IS NOT DISTINCT FROM $2::uuid AND o.withdrawn_at IS NULL
+      `UPDATE offer o SET withdrawn_at = coalesce(o.withdrawn_at, now()), validity_hold = false, updated_at = now()
+        WHERE o.supplier_id = $1 AND o.organization_id IS NOT DISTINCT FROM $2::uuid
+          -- An offer held for its validity is withdrawn for good (the maintenance never brings it back).
+          AND (o.withdrawn_at IS NULL OR o.validity_hold)
           AND NOT EXISTS (SELECT 1 FROM import_seen s WHERE s.id = o.id)
        RETURNING o.product_id`,
       [scope.supplierId, scope.organizationId],

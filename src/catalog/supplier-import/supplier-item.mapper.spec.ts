@@ -34,9 +34,24 @@ describe('the offer price of a supplier item', () => {
   it('uses only prices valid today (a date-only end is valid through that day)', () => {
     const expired = price('9.00', '1', { validFrom: '2025-01-01', validTo: '2025-12-31' });
     const current = price('8.00', '1', { validFrom: '2026-01-01', validTo: '2026-11-29' });
-    expect(offerPrices([expired, current], NOW)).toMatchObject({ price: '8.00', validTo: '2026-11-29' });
+    expect(offerPrices([expired, current], NOW)).toMatchObject({
+      price: '8.00',
+      validTo: '2026-11-29T23:59:59.999Z',
+    });
     expect(offerPrices([expired], NOW)).toEqual({
-      reason: 'no usable price: none of its prices is valid today',
+      reason: 'no usable price: none of its prices is valid today or later',
+    });
+  });
+
+  it('takes the first period to come when no price is valid yet (offered from its start)', () => {
+    const later = price('7.00', '1', { validFrom: '2027-03-01', validTo: '2027-12-31' });
+    const soon = price('7.50', '1', { validFrom: '2027-01-01', validTo: '2027-02-28' });
+    const soonTier = price('7.20', '10', { validFrom: '2027-01-01', validTo: '2027-02-28' });
+    expect(offerPrices([later, soon, soonTier], NOW)).toMatchObject({
+      price: '7.50',
+      quantityTiers: [{ minQuantity: 10, price: 7.2 }],
+      validFrom: '2027-01-01',
+      validTo: '2027-02-28T23:59:59.999Z',
     });
   });
 

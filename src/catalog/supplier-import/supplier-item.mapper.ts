@@ -2,7 +2,14 @@ import type { ImageInput, QuantityTierInput, TaxonomyInput } from '../catalog-pr
 import type { ImageKind } from '../catalog.constants';
 import { searchPartsOf } from '../search-terms';
 import { compareDecimals, isPositiveDecimal } from '../formats/decimal-text';
-import type { LocalizedText, SupplierItem, SupplierItemPrice, TextLanguage } from '../formats/supplier-item';
+import type {
+  CatalogWarning,
+  LocalizedText,
+  SupplierItem,
+  SupplierItemPrice,
+  TextLanguage,
+} from '../formats/supplier-item';
+import { isKnownUnit } from '../units';
 import type { ImportedContent, ImportedItem, ImportedOffer } from './imported-item';
 import { manufacturerKeyOf, supplierItemKeyOf } from './product-match';
 
@@ -28,7 +35,12 @@ const IMAGE_KIND_OF: Record<string, ImageKind> = {
   detail: 'large',
 };
 
-export type MappedItem = { ok: true; item: ImportedItem } | { ok: false; reason: string };
+/** The longest unit code kept (Rec. 20 codes have up to 3 characters; files also write "STUECK", "Rolle"). */
+export const MAX_UNIT_LENGTH = 20;
+
+/** An item ready to write with what the report should say about it, or the reason it is rejected. */
+export type MappedItem =
+  { ok: true; item: ImportedItem; warnings: CatalogWarning[] } | { ok: false; reason: string };
 
 export interface MapContext {
   /** Prices valid at this moment are the offer's. */
@@ -53,23 +65,46 @@ export function mapSupplierItem(item: SupplierItem, context: MapContext): Mapped
     manufacturerKey: manufacturerKeyOf(item.manufacturerName, item.manufacturerPartId),
     searchIds: [item.supplierPartId, item.manufacturerPartId, item.gtin].filter((id): id is string => !!id),
   };
-  if (item.action === 'delete') return { ok: true, item: { ...base, action: 'delete' } };
+  const warnings: CatalogWarning[] = [];
+  if (item.action === 'delete') return { ok: true, item: { ...base, action: 'delete' }, warnings };
   if (item.punchoutOnly)
     return refuse("PunchOut Enabled: the item is bought on the supplier's own site and cannot be imported");
 
   const priced = offerPrices(item.prices, context.now);
   if ('reason' in priced) return refuse(priced.reason);
   if (item.action === 'prices') {
-    return { ok: true, item: { ...base, action: 'prices', offer: { ...emptyOffer(item), ...priced } } };
+    return {
+      ok: true,
+      item: { ...base, action: 'prices', offer: { ...emptyOffer(item), ...priced } },
+      warnings,
+    };
   }
 
   const name = pick(item.name, context.primaryLanguage);
   if (!name) return refuse('the item has no name (short description) in any language');
-  const unit = item.ordering.orderUnit.trim().toUpperCase() || 'C62';
-  if (!/^[A-Z0-9]{1,3}$/.test(unit))
+  const unit = unitCodeOf(item.ordering.orderUnit) ?? 'C62';
+  if (unit.length > MAX_UNIT_LENGTH || !UNIT_PATTERN.test(unit))
     return refuse(
-      `order unit "${item.ordering.orderUnit}" is not a UN/ECE Rec. 20 code (1-3 letters or digits)`,
+      `order unit "${item.ordering.orderUnit}" is not a unit code (up to ${MAX_UNIT_LENGTH} letters or digits)`,
     );
+  let contentUnit = unitCodeOf(item.ordering.contentUnit);
+  if (contentUnit !== null && (contentUnit.length > MAX_UNIT_LENGTH || !UNIT_PATTERN.test(contentUnit))) {
+    warnings.push({
+      kind: 'unit-unreadable',
+      message: `line ${item.line}: content unit "${contentUnit}" is not a unit code: left out`,
+      line: item.line,
+    });
+    contentUnit = null;
+  }
+  // Codes the gateway cannot name are kept as the file writes them (sent on in OCI and cXML).
+  for (const code of new Set([unit, contentUnit])) {
+    if (code !== null && !isKnownUnit(code))
+      warnings.push({
+        kind: 'unit-unknown',
+        message: `line ${item.line}: unit "${code}" is not a UN/ECE Rec. 20 code the gateway names: kept as written`,
+        line: item.line,
+      });
+  }
   const priceQuantity = wholeNumber(item.ordering.priceQuantity);
   if (priceQuantity === null || priceQuantity < 1)
     return refuse(`price quantity "${item.ordering.priceQuantity}" is not a whole number of at least 1`);
@@ -90,7 +125,7 @@ export function mapSupplierItem(item: SupplierItem, context: MapContext): Mapped
     priceUnitQuantity: priceQuantity,
     quantityMin,
     quantityInterval: interval,
-    contentUnit: item.ordering.contentUnit?.trim().toUpperCase().slice(0, 3) || null,
+    contentUnit,
     contentPerOrderUnit:
       item.ordering.contentPerOrderUnit !== null && isPositiveDecimal(item.ordering.contentPerOrderUnit)
         ? item.ordering.contentPerOrderUnit
@@ -103,7 +138,7 @@ export function mapSupplierItem(item: SupplierItem, context: MapContext): Mapped
     specialTreatment: item.specialTreatment.slice(0, 20).map((s) => s.slice(0, 200)),
   };
   const content = contentOf(item, name, context.primaryLanguage);
-  return { ok: true, item: { ...base, action: 'upsert', content, offer } };
+  return { ok: true, item: { ...base, action: 'upsert', content, offer }, warnings };
 
   function refuse(reason: string): MappedItem {
     return { ok: false, reason };
@@ -147,8 +182,16 @@ type PriceFields = Pick<
  */
 export function offerPrices(prices: SupplierItemPrice[], now: Date): PriceFields | { reason: string } {
   if (prices.length === 0) return { reason: 'no usable price' };
-  const valid = prices.filter((p) => within(p, now));
-  if (valid.length === 0) return { reason: 'no usable price: none of its prices is valid today' };
+  let valid = prices.filter((p) => within(p, now));
+  if (valid.length === 0) {
+    // Not yet valid: the offer is imported with the first period to come and offered from its start
+    // (the offer-validity maintenance brings it in); only a price list whose time has passed is refused.
+    const starts = prices
+      .map((p) => (p.validFrom ? Date.parse(p.validFrom) : NaN))
+      .filter((start) => start > now.getTime());
+    if (starts.length > 0) valid = prices.filter((p) => within(p, new Date(Math.min(...starts))));
+  }
+  if (valid.length === 0) return { reason: 'no usable price: none of its prices is valid today or later' };
   const sorted = [...valid].sort((a, b) => compareDecimals(a.lowerBound, b.lowerBound));
   const base = sorted[0];
   if (!isPositiveDecimal(base.amount)) return { reason: `no usable price: the price is ${base.amount}` };
@@ -176,16 +219,29 @@ export function offerPrices(prices: SupplierItemPrice[], now: Date): PriceFields
     vatRate: base.vatRate,
     priceIncludesVat: base.includesVat,
     validFrom: base.validFrom,
-    validTo: base.validTo,
+    validTo: base.validTo === null ? null : endOf(base.validTo),
   };
+}
+
+/** A date-only end is valid through that day (as `within` reads it): stored as its last moment. */
+function endOf(validTo: string): string {
+  return validTo.length === 10 ? `${validTo}T23:59:59.999Z` : validTo;
 }
 
 function within(price: SupplierItemPrice, now: Date): boolean {
   const from = price.validFrom ? Date.parse(price.validFrom) : NaN;
-  const to = price.validTo
-    ? Date.parse(price.validTo.length === 10 ? `${price.validTo}T23:59:59.999Z` : price.validTo)
-    : NaN;
+  const to = price.validTo ? Date.parse(endOf(price.validTo)) : NaN;
   return !(from > now.getTime()) && !(to < now.getTime());
+}
+
+/** Letters (any script), digits and a few marks files use in unit codes; no spaces or controls. */
+const UNIT_PATTERN = /^[\p{L}\p{N}_./-]+$/u;
+
+/** A unit code as stored: a known one in its canonical capitals ("pce" is PCE), another as written. */
+function unitCodeOf(raw: string | null): string | null {
+  const code = raw?.trim() ?? '';
+  if (!code) return null;
+  return isKnownUnit(code) ? code.toUpperCase() : code;
 }
 
 function wholeNumber(text: string): number | null {
@@ -245,8 +301,8 @@ function contentOf(item: SupplierItem, name: string, primary: TextLanguage): Imp
   for (const c of item.classifications) {
     if (c.type === 'unspsc' && /^\d{2,8}$/.test(c.code))
       taxonomies.push({ type: 'unspsc', code: c.code, ...(c.version ? { version: c.version } : {}) });
-    if (c.type === 'eclass')
-      taxonomies.push({ type: 'eclass', code: c.code, ...(c.version ? { version: c.version } : {}) });
+    if (c.type === 'eclass' || c.type === 'etim')
+      taxonomies.push({ type: c.type, code: c.code, ...(c.version ? { version: c.version } : {}) });
   }
   const unspsc = taxonomies.find((t) => t.type === 'unspsc')?.code.padEnd(8, '0') ?? null;
   const description = pick(item.description, primary);

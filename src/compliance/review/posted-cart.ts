@@ -6,6 +6,7 @@ import {
   textOf,
   type XmlElement,
 } from '../../common/xml/xml-tree';
+import { parseCartLineKey } from '../../common/cart-line-key';
 import { ociCartOf, type OciCart, type OciCartLine, type OciField } from './session-record';
 
 /** Posted fields as reviewers read them: a cXML order message's ItemIn lines, else the OCI lines. */
@@ -47,7 +48,9 @@ export function cxmlCartLinesOf(fields: OciField[]): OciCartLine[] | null {
     put('PRICE', text(money));
     put('CURRENCY', attributeOf(money, 'currency'));
     put('VENDORMAT', text(childNamed(childNamed(item, 'ItemID'), 'SupplierPartID')));
-    put('OFFER', text(childNamed(childNamed(item, 'ItemID'), 'SupplierPartAuxiliaryID')));
+    // The line's order key is named as OCI names it; an order message from before keys named the offer.
+    const auxiliary = text(childNamed(childNamed(item, 'ItemID'), 'SupplierPartAuxiliaryID'));
+    put(auxiliary !== undefined && parseCartLineKey(auxiliary) ? 'EXT_QUOTE_ID' : 'OFFER', auxiliary);
     put('MANUFACTMAT', text(childNamed(detail, 'ManufacturerPartID')));
     put('MANUFACTURER', text(childNamed(detail, 'ManufacturerName')));
     put('LEADTIME', text(childNamed(detail, 'LeadTime')));

@@ -1,7 +1,7 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { Money } from '../../catalog/vat';
 import { currencyDigits } from '../../common/currency-digits';
-import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from '../../punchout/cxml/cxml-envelope';
+import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from '../../cxml/cxml-envelope';
 import type { SupplierOrder } from './supplier-order';
 
 /** The unit sent when a line has none (cXML requires UnitOfMeasure). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
-import { newEnvelope } from '../../punchout/cxml/cxml-envelope';
+import { newEnvelope } from '../../cxml/cxml-envelope';
 import { buildOrderRequest } from './cxml-order-request.builder';
 import type { SupplierOrder } from './supplier-order';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from './webhook-signature';

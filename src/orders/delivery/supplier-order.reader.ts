@@ -3,7 +3,11 @@ import { currencyDigits } from '../../common/currency-digits';
 import type { PrismaTx } from '../../database/prisma-transaction';
 import type { SupplierOrder } from './supplier-order';
 
-/** The supplier's part of an order, read in the delivering transaction; undefined when the order is gone. */
+/**
+ * The supplier's part of an order, read in the delivering transaction; undefined when the order is
+ * gone. A new order or an update sends its lines for the supplier; a cancellation (a delete, which
+ * carries the cancelled lines) sends those, as does an update that dropped the supplier, as a delete.
+ */
 export async function readSupplierOrder(
   tx: PrismaTx,
   delivery: { orderId: string; supplier: string; idempotencyKey: string },
@@ -16,24 +20,49 @@ export async function readSupplierOrder(
     },
   });
   if (!order) return undefined;
-  const currencies = new Set(order.lines.map((line) => line.currency));
+  let lines = order.lines;
+  let operation = order.operation as SupplierOrder['operation'];
+  if (lines.length === 0 && order.version > 1) {
+    // An update that no longer orders from this supplier: it is told to cancel its lines of the
+    // newest earlier version that had any (cXML has no update without lines).
+    const earlier = await tx.orderLine.findFirst({
+      where: {
+        supplier: delivery.supplier,
+        order: {
+          organizationId: order.organizationId,
+          buyerOrderId: order.buyerOrderId,
+          version: { lt: order.version },
+        },
+      },
+      orderBy: { order: { version: 'desc' } },
+      select: { orderId: true },
+    });
+    if (earlier) {
+      lines = await tx.orderLine.findMany({
+        where: { orderId: earlier.orderId, supplier: delivery.supplier },
+        orderBy: { lineNumber: 'asc' },
+      });
+      operation = 'delete';
+    }
+  }
+  const currencies = new Set(lines.map((line) => line.currency));
   const currency = currencies.size === 1 ? [...currencies][0] : null;
   return {
     id: order.id,
     orderId: order.buyerOrderId,
     version: order.version,
-    operation: order.operation as SupplierOrder['operation'],
+    operation,
     orderDate: (order.orderDate ?? order.receivedAt).toISOString(),
     buyer: { organization: order.organization.slug, organizationName: order.organization.name },
     supplier: delivery.supplier,
     idempotencyKey: delivery.idempotencyKey,
     currency,
     totalNet: currency
-      ? order.lines
+      ? lines
           .reduce((sum, line) => sum.plus(line.lineNet.toFixed()), new Money(0))
           .toFixed(currencyDigits(currency))
       : null,
-    lines: order.lines.map((line) => ({
+    lines: lines.map((line) => ({
       lineNumber: line.lineNumber,
       supplierPartId: line.supplierPartId,
       cartLineKey: line.cartLineKey,

@@ -30,8 +30,18 @@ const orderLine = z
       .optional()
       .meta({
         description:
-          'The key the transferred cart gave the line (cXML SupplierPartAuxiliaryID), sent back unchanged. Absent for a line typed in.',
+          "The key the transferred cart gave the line, sent back unchanged: cXML SupplierPartAuxiliaryID, or OCI NEW_ITEM-EXT_QUOTE_ID (the whole key; with quoteItem also the key's cart part alone). Absent for a line typed in.",
         example: 'kX2v7Qm0b1Yw9nR4tPz8aA.1',
+      }),
+    quoteItem: z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value))
+      .pipe(z.string().regex(/^\d{1,10}$/, 'lines[].quoteItem must be a line number of at most 10 digits'))
+      .optional()
+      .meta({
+        description:
+          "OCI NEW_ITEM-EXT_QUOTE_ITEM as SAP carried it (the key's line number, zero-padded or not), beside cartLineKey holding EXT_QUOTE_ID.",
+        example: '0000000001',
       }),
     offerId: z
       .string()
@@ -70,6 +80,9 @@ const orderLine = z
       .regex(/^[A-Z0-9]{1,3}$/, 'lines[].unit must be a UN/ECE Rec. 20 code such as PCE')
       .optional()
       .meta({ description: 'UN/ECE Rec. 20 unit code.', example: 'PCE' }),
+  })
+  .refine((line) => line.quoteItem === undefined || line.cartLineKey !== undefined, {
+    error: 'lines[].quoteItem needs the cartLineKey (EXT_QUOTE_ID) it is the item of',
   })
   .refine((line) => line.cartLineKey !== undefined || line.offerId !== undefined, {
     error: 'each line needs a cartLineKey (a line from a punchout cart) or an offerId (a line typed in)',

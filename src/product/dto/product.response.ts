@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ImageResponse, MoneyResponse } from '../../common/dto/money.response';
+import { TAXONOMY_TYPES } from '../../catalog/catalog.constants';
 
 export { ImageResponse, MoneyResponse };
 
@@ -45,7 +46,12 @@ export class OfferResponse {
 }
 
 export class TaxonomyResponse {
-  @ApiProperty({ enum: ['unspsc', 'eclass'] }) type!: string;
+  @ApiProperty({
+    enum: TAXONOMY_TYPES,
+    description:
+      'The classification: `unspsc`, `eclass`, or `etim` (ETIM classes such as EC000446; an extension of the contract).',
+  })
+  type!: string;
   @ApiProperty({ example: '44121701' }) code!: string;
   @ApiPropertyOptional({ example: 'UNv260801' }) version?: string;
   @ApiPropertyOptional() displayName?: string;

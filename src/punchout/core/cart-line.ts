@@ -15,8 +15,10 @@ export interface PunchoutReturn {
 
 /** A cart line as the catalog prices it now: what every protocol's return is built from. */
 export interface CartLine {
-  /** Full product name (each protocol cuts or carries it as its fields allow). */
+  /** Full product name as stored (each protocol cuts or carries it as its fields allow). */
   name: string;
+  /** The product's texts per language (product.texts): a return sends the name in its session's language (lineName). */
+  texts?: unknown;
   quantity: number;
   /** UN/ECE Rec. 20 unit code (the offer's, or the configured default; never cut, see buildOciFields). */
   unit: string;
@@ -47,4 +49,10 @@ export interface CartLine {
   condition: string;
   features: readonly string[];
   offerId: string;
+  /**
+   * The line's opaque key (src/common/cart-line-key.ts), which a purchase order names it by: issued
+   * when the cart is transferred (cXML SupplierPartAuxiliaryID, OCI EXT_QUOTE_ID/EXT_QUOTE_ITEM).
+   * Null before the transfer, and for a line a cXML edit handed over without a key of ours.
+   */
+  orderKey: string | null;
 }

@@ -28,6 +28,9 @@ export function offerFacts(offer: Omit<OfferWithProduct, 'product'>): OfferRow {
     priceTaxLabel: offer.priceTaxLabel,
     priceInfo: offer.priceInfo,
     unit: offer.unit,
+    contentUnit: offer.contentUnit,
+    contentPerOrderUnit: offer.contentPerOrderUnit?.toString() ?? null,
+    quantityInterval: offer.quantityInterval,
     priceUnitQuantity: offer.priceUnitQuantity,
   };
 }
@@ -43,6 +46,7 @@ export function cartLineOf(offer: OfferWithProduct, quantity: number, defaultUni
   const facts = offerFacts(offer);
   return {
     name: product.name,
+    texts: product.texts,
     quantity,
     unit: offer.unit || defaultUnit,
     price: minorUnitText(unitPriceAt(facts, quantity), offer.currency),
@@ -62,6 +66,7 @@ export function cartLineOf(offer: OfferWithProduct, quantity: number, defaultUni
     condition: offer.condition,
     features: product.features,
     offerId: offer.id,
+    orderKey: null,
   };
 }
 

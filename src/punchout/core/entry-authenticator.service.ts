@@ -21,7 +21,7 @@ export interface EntryActor {
 export type EntryRequest<R, P> = { ok: true; request: R } | { ok: false; problem: P };
 
 /** What an entry claims: the client's credentials, the buyer, where the cart goes back (if anywhere). */
-export interface EntryClaim<R, P, U extends string | undefined> {
+export interface EntryClaim<R, P, U extends string | undefined, E extends string | undefined = string> {
   /** The entry's limit of failed credential checks per client id and address (its own name). */
   failures: RateLimitPolicy;
   clientId: string;
@@ -32,8 +32,11 @@ export interface EntryClaim<R, P, U extends string | undefined> {
    * only once the credentials are right: a caller without them learns nothing about its request.
    */
   request: EntryRequest<R, P>;
-  /** The buyer, a user of the client's organization. */
-  email: string;
+  /**
+   * The buyer, a user of the client's organization; an entry whose sender is the organization's system
+   * rather than a person (an order request) omits it, and no user is looked up.
+   */
+  email: E;
   /** The callback URL (OCI HOOK_URL, cXML BrowserFormPost); an entry without one (an order request) omits it. */
   callbackUrl: U;
 }
@@ -53,12 +56,12 @@ export type EntryRefusal<P> =
   | { refusal: 'callback_invalid'; message: string; recordIn: EntryActor }
   | { refusal: 'callback_origin'; origin: string; recordIn: EntryActor };
 
-export type EntryAuthentication<R, P, U extends string | undefined> =
+export type EntryAuthentication<R, P, U extends string | undefined, E extends string | undefined = string> =
   | {
       ok: true;
       request: R;
       client: EntryClient;
-      user: { id: string };
+      user: E extends string ? { id: string } : null;
       callback: U extends string ? CheckedCallback : null;
     }
   | ({ ok: false } & EntryRefusal<P>);
@@ -70,8 +73,8 @@ export type EntryAuthentication<R, P, U extends string | undefined> =
  * check throws before anything is answered or written), the client id and its punchout secret
  * (constant time; a wrong one counts against the limit), the client's own budget of entries from any
  * address (429 `punchout-entry-client`), the entry's own problem with the request,
- * the buyer by e-mail in the client's organization (active), and the callback URL within the
- * client's allowed origins. Each entry words and records the refusal its own way.
+ * the buyer by e-mail in the client's organization (active; an order request names none), and the
+ * callback URL within the client's allowed origins. Each entry words and records the refusal its own way.
  */
 @Injectable()
 export class EntryAuthenticator {
@@ -82,9 +85,9 @@ export class EntryAuthenticator {
     private readonly entryLimit: PunchoutEntryLimitService,
   ) {}
 
-  async authenticate<R, P, U extends string | undefined>(
-    claim: EntryClaim<R, P, U>,
-  ): Promise<EntryAuthentication<R, P, U>> {
+  async authenticate<R, P, U extends string | undefined, E extends string | undefined = string>(
+    claim: EntryClaim<R, P, U, E>,
+  ): Promise<EntryAuthentication<R, P, U, E>> {
     const failureKey = `${cutText(claim.clientId, 100)}\n${claim.ip}`;
     const [, auth] = await Promise.all([
       this.limiter.check(claim.failures, failureKey),
@@ -113,6 +116,16 @@ export class EntryAuthenticator {
     if (!claim.request.ok)
       return { ok: false, refusal: 'entry_problem', problem: claim.request.problem, recordIn: asClient };
     const request = claim.request.request;
+    if (claim.email === undefined) {
+      if (claim.callbackUrl !== undefined) throw new Error('an entry with a callback URL names its buyer');
+      return {
+        ok: true,
+        request,
+        client,
+        user: null as E extends string ? { id: string } : null,
+        callback: null as U extends string ? CheckedCallback : null,
+      };
+    }
     const buyer = await this.users.punchoutBuyer(client.organizationId, claim.email);
     if (buyer.kind !== 'active')
       return {
@@ -120,8 +133,8 @@ export class EntryAuthenticator {
         refusal: buyer.kind === 'unknown' ? 'user_unknown' : 'user_disabled',
         recordIn: asClient,
       };
-    const user = buyer.user;
-    const asUser: EntryActor = { ...asClient, userId: user.id };
+    const user = buyer.user as E extends string ? { id: string } : null;
+    const asUser: EntryActor = { ...asClient, userId: buyer.user.id };
     if (claim.callbackUrl === undefined)
       return { ok: true, request, client, user, callback: null as U extends string ? CheckedCallback : null };
     const syntax = checkCallbackUrl(claim.callbackUrl, []);

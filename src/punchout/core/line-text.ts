@@ -1,4 +1,7 @@
 /** Text helpers for the single-line, length-bounded fields every protocol's return has. */
+import type { Language } from '../../common/i18n/language';
+import { localizedName, ShownText } from '../../catalog/product-texts';
+import type { CartLine } from './cart-line';
 
 /**
  * Control characters (tabs, line breaks, NUL, C1 such as U+0085 NEL) and the line and paragraph
@@ -23,4 +26,9 @@ export function cut(value: string, max: number): string {
     kept += segment;
   }
   return kept.trimEnd();
+}
+
+/** A line's product name in the session's language, falling back as the catalog does (product-texts.ts). */
+export function lineName(line: Pick<CartLine, 'name' | 'texts'>, language: Language): ShownText {
+  return localizedName(line.texts, language, line.name);
 }

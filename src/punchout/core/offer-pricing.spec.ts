@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { divideHalfUp, scaledUnits, unitsText } from '../../../test/support/exact-decimal';
-import { cartLinePrice, PricedOffer, quotedPriceAt, samePrice, tierAt, unitPriceAt } from './offer-pricing';
+import {
+  cartLinePrice,
+  PricedOffer,
+  quantityBounds,
+  quantityProblem,
+  quotedPriceAt,
+  samePrice,
+  tierAt,
+  unitPriceAt,
+} from './offer-pricing';
 
 const offer = (overrides: Partial<PricedOffer> = {}): PricedOffer => ({
   price: '4.5000',
@@ -137,5 +146,29 @@ describe('offer pricing', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('quantities in steps (BMEcat QUANTITY_MIN and QUANTITY_INTERVAL)', () => {
+  const limits = { quantityMin: 10, quantityMax: 48, quantityInterval: 5 };
+
+  it('counts the steps from the minimum, and the largest quantity is the last step within the maximum', () => {
+    expect(quantityBounds(limits)).toEqual({ min: 10, max: 45, step: 5 });
+  });
+
+  it.each([
+    [10, null],
+    [15, null],
+    [45, null],
+    [5, 'below_min'],
+    [12, 'not_in_steps'],
+    [20.5, 'not_a_number'],
+    [50, 'above_max'],
+  ] as const)('quantity %d: %s', (quantity, problem) => {
+    expect(quantityProblem(limits, quantity)).toBe(problem);
+  });
+
+  it('accepts any whole quantity from the minimum when the offer states no interval', () => {
+    expect(quantityProblem({ quantityMin: 3, quantityMax: null, quantityInterval: null }, 4)).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export interface PricedOffer extends VatFacts {
   priceUnitQuantity: number;
   quantityMin: number | null;
   quantityMax: number | null;
+  /** Orders go in steps of this from the minimum (BMEcat QUANTITY_INTERVAL); null or absent: any. */
+  quantityInterval?: number | null;
 }
 
 export function tiersOf(offer: Pick<PricedOffer, 'quantityTiers'>): PriceTier[] {
@@ -59,23 +61,31 @@ export function unitPriceAt(offer: PricedOffer, quantity: number): Money {
 /** The quantities a buyer may order: min defaults to 1, max is open (bounded by MAX_QUANTITY). */
 export const MAX_QUANTITY = 999_999;
 
-type QuantityLimits = Pick<PricedOffer, 'quantityMin' | 'quantityMax'>;
+type QuantityLimits = Pick<PricedOffer, 'quantityMin' | 'quantityMax' | 'quantityInterval'>;
 
-export function quantityBounds(offer: QuantityLimits): { min: number; max: number } {
+/**
+ * The quantities an offer may be ordered in: from `min` to `max` in steps of `step` counted from
+ * `min` (BMEcat: QUANTITY_MIN + n x QUANTITY_INTERVAL; the number input's min and step say the same).
+ * `max` is the largest such quantity within the offer's maximum.
+ */
+export function quantityBounds(offer: QuantityLimits): { min: number; max: number; step: number } {
   const min = Math.max(1, offer.quantityMin ?? 1);
-  const max = Math.min(MAX_QUANTITY, offer.quantityMax ?? MAX_QUANTITY);
-  return { min, max };
+  const step = Math.max(1, offer.quantityInterval ?? 1);
+  const limit = Math.min(MAX_QUANTITY, offer.quantityMax ?? MAX_QUANTITY);
+  const max = limit < min ? limit : min + Math.floor((limit - min) / step) * step;
+  return { min, max, step };
 }
 
 /** Why a quantity cannot be ordered, or null when it can. */
 export function quantityProblem(
   offer: QuantityLimits,
   quantity: number,
-): 'not_a_number' | 'below_min' | 'above_max' | null {
+): 'not_a_number' | 'below_min' | 'above_max' | 'not_in_steps' | null {
   if (!Number.isSafeInteger(quantity)) return 'not_a_number';
-  const { min, max } = quantityBounds(offer);
+  const { min, max, step } = quantityBounds(offer);
   if (quantity < min) return 'below_min';
   if (quantity > max) return 'above_max';
+  if ((quantity - min) % step !== 0) return 'not_in_steps';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
+import { cartLineKey, newCartKey } from '../../common/cart-line-key';
 import { PrismaService } from '../../database/prisma.service';
 import { CartItem, PunchoutSession } from '../../generated/prisma/client';
 import { evaluateOffer } from '../../guidance/guidance-evaluator';
@@ -13,6 +14,7 @@ import { PunchoutCatalogReader, RuleWithNote } from './punchout-catalog.reader';
 import { PunchoutSessionsService, Tx } from './punchout-sessions.service';
 import type { RevalidationChange } from './revalidation-change';
 import type { SessionRef } from './session-start';
+import { TransferredCartLinesService } from './transferred-cart-lines.service';
 
 /** Why a cart change was refused, as data: the shop's pages word it in the buyer's language. */
 export type CartProblem =
@@ -22,7 +24,8 @@ export type CartProblem =
   | { code: 'not_in_cart' }
   | { code: 'not_a_number' }
   | { code: 'below_min'; min: number }
-  | { code: 'above_max'; max: number };
+  | { code: 'above_max'; max: number }
+  | { code: 'not_in_steps'; min: number; step: number };
 import { cutText } from '../../common/text/cut-text';
 
 /**
@@ -47,6 +50,7 @@ export class PunchoutCartService {
     private readonly sessions: PunchoutSessionsService,
     private readonly catalog: PunchoutCatalogReader,
     private readonly prisma: PrismaService,
+    private readonly transferred: TransferredCartLinesService,
   ) {}
 
   count(session: PunchoutSession): Promise<number> {
@@ -54,13 +58,14 @@ export class PunchoutCartService {
   }
 
   /** The session's lines, oldest first, each with its offer read through the catalog's reader. */
-  async rows(sessionId: string, tx?: Tx): Promise<CartRow[]> {
+  async rows(session: Pick<PunchoutSession, 'id' | 'organizationId'>, tx?: Tx): Promise<CartRow[]> {
     const items = await (tx ?? this.prisma).cartItem.findMany({
-      where: { sessionId },
+      where: { sessionId: session.id },
       orderBy: { createdAt: 'asc' },
     });
     const offers = await this.catalog.offersById(
       items.flatMap((item) => (item.offerId ? [item.offerId] : [])),
+      session.organizationId,
       tx,
     );
     return items.map((item) => ({ ...item, offer: (item.offerId && offers.get(item.offerId)) || null }));
@@ -81,8 +86,8 @@ export class PunchoutCartService {
     offerId: string,
     wanted: number | 'least',
   ): Promise<CartRefusal | null> {
-    const productId = await this.catalog.productIdOfOffer(offerId);
-    const product = productId ? await this.catalog.findProduct(productId) : undefined;
+    const productId = await this.catalog.productIdOfOffer(offerId, session.organizationId);
+    const product = productId ? await this.catalog.findProduct(productId, session.organizationId) : undefined;
     const offer = product?.offers.find((o) => o.id === offerId);
     if (!product || !offer) return { status: 404, problem: { code: 'offer_unknown' } };
     // "least": the offer's minimum order quantity (an add from the search results).
@@ -164,7 +169,9 @@ export class PunchoutCartService {
       const row = await tx.cartItem.findUnique({
         where: { sessionId_offerId: { sessionId: session.id, offerId } },
       });
-      const current = row ? (await this.catalog.offersById([offerId], tx)).get(offerId) : undefined;
+      const current = row
+        ? (await this.catalog.offersById([offerId], session.organizationId, tx)).get(offerId)
+        : undefined;
       if (!row || !current) return { status: 404, problem: { code: 'not_in_cart' } };
       const offer = offerFacts(current);
       const problem = quantityRefusal(offer, quantity);
@@ -216,6 +223,8 @@ export class PunchoutCartService {
       label: string;
       quantity: number;
       netPrice: string | null;
+      /** The key of the transferred line of this organization the handed-over line names, if any. */
+      orderKey: string | null;
     }>,
     defaultUnit: string,
   ): Promise<CartLine[]> {
@@ -256,7 +265,8 @@ export class PunchoutCartService {
         continue;
       }
       const price = cartLinePrice(offer, want.quantity);
-      const line = cartLineOf(source, want.quantity, defaultUnit);
+      // The line as it came in keeps its key: cancel sends it back so, a transfer moves the key to it.
+      const line = { ...cartLineOf(source, want.quantity, defaultUnit), orderKey: want.orderKey };
       if (want.netPrice !== null && !sameAmount(want.netPrice, price.unitPrice))
         changes.push({
           code: 'repriced',
@@ -274,6 +284,7 @@ export class PunchoutCartService {
           vendor: cutText(offer.vendor, 200),
           preferred: verdict.preferred,
           ...catalogSourceOf(source),
+          carriedOrderKey: want.orderKey,
         },
       });
       await this.sessions.record(tx, session, AuditEventTypes.punchoutCartChanged, {
@@ -306,7 +317,7 @@ export class PunchoutCartService {
     defaultUnit: string,
   ): Promise<{ changes: RevalidationChange[]; lines: CartLine[]; empty: boolean }> {
     const rules: RuleWithNote[] = await this.catalog.currentRules(session.organizationId, tx);
-    const rows = await this.rows(session.id, tx);
+    const rows = await this.rows(session, tx);
     const changes: RevalidationChange[] = [];
     const lines: CartLine[] = [];
     for (const row of rows) {
@@ -404,6 +415,46 @@ export class PunchoutCartService {
     }
     return { changes, lines, empty: rows.length === 0 };
   }
+
+  /**
+   * Gives every line of a cart being sent its order key (src/common/cart-line-key.ts), in the
+   * transfer's transaction: a line a cXML edit carried over from an earlier transfer of this
+   * organization takes that line's key over (the earlier line gives it up: keys are unique, and the
+   * buyer's system keeps one key per requisition line across edits, so an order naming it is checked
+   * against the latest transfer); every other line gets a new key of this cart.
+   */
+  async issueOrderKeys(tx: Tx, session: PunchoutSession, lines: readonly CartLine[]): Promise<CartLine[]> {
+    const rows = await tx.cartItem.findMany({
+      where: { sessionId: session.id },
+      select: { id: true, offerId: true, orderKey: true, carriedOrderKey: true },
+    });
+    const byOffer = new Map(rows.map((row) => [row.offerId, row]));
+    const earlier = await this.transferred.byKeys(
+      session.organizationId,
+      rows.flatMap((row) => (row.carriedOrderKey ? [row.carriedOrderKey] : [])),
+      tx,
+    );
+    const cart = newCartKey();
+    const keyed = lines.map((line, index) => {
+      const row = byOffer.get(line.offerId);
+      if (!row) throw new Error(`cart line of offer ${line.offerId} is not in session ${session.publicId}`);
+      const from = row.carriedOrderKey ? earlier.get(row.carriedOrderKey) : undefined;
+      const taken = from && from.offerId === row.offerId ? from : undefined;
+      const key = row.orderKey ?? taken?.orderKey ?? cartLineKey(cart, index + 1);
+      return { row, taken, line: { ...line, orderKey: key } };
+    });
+    const released = keyed.flatMap(({ taken }) => (taken ? [taken.cartItemId] : []));
+    if (released.length > 0)
+      await tx.cartItem.updateMany({ where: { id: { in: released } }, data: { orderKey: null } });
+    const ids = keyed.map(({ row }) => row.id);
+    const keys = keyed.map(({ line }) => line.orderKey);
+    // One statement for the whole cart (up to a few hundred lines).
+    await tx.$executeRaw`
+      UPDATE cart_item SET order_key = v.key
+        FROM unnest(${ids}::uuid[], ${keys}::varchar[]) AS v(id, key)
+       WHERE cart_item.id = v.id`;
+    return keyed.map(({ line }) => line);
+  }
 }
 
 /** A line's price as cart events record it: THE unit price (net), its currency, rate and price unit. */
@@ -424,13 +475,15 @@ function sameAmount(a: string, b: string): boolean {
 function quantityRefusal(offer: OfferRow, quantity: number): { status: number; problem: CartProblem } | null {
   const problem = quantityProblem(offer, quantity);
   if (problem === null) return null;
-  const { min, max } = quantityBounds(offer);
+  const { min, max, step } = quantityBounds(offer);
   const refused: CartProblem =
     problem === 'not_a_number'
       ? { code: 'not_a_number' }
       : problem === 'below_min'
         ? { code: 'below_min', min }
-        : { code: 'above_max', max };
+        : problem === 'not_in_steps'
+          ? { code: 'not_in_steps', min, step }
+          : { code: 'above_max', max };
   return { status: 400, problem: refused };
 }
 

@@ -25,9 +25,12 @@ export class PunchoutCatalogReader {
     private readonly config: AppConfig,
   ) {}
 
-  /** From product details' row cache: shared and frozen, so views copy what they change. */
-  findProduct(id: string): Promise<Readonly<ProductRow> | undefined> {
-    return this.products.row(id);
+  /**
+   * From product details' row cache, with the offers the organization sees (its contract offers
+   * included): shared and frozen, so views copy what they change.
+   */
+  findProduct(id: string, organizationId: string): Promise<Readonly<ProductRow> | undefined> {
+    return this.products.row(id, organizationId);
   }
 
   /** Active rules from the per-process cache (page views and adds). */
@@ -47,24 +50,24 @@ export class PunchoutCatalogReader {
     return this.rules.blockingNotes(ruleIds);
   }
 
-  /** The product an offer belongs to, or undefined for an unknown offer. */
-  productIdOfOffer(offerId: string): Promise<string | undefined> {
-    return this.offers.productIdOf(offerId);
+  /** The product an offer belongs to, or undefined for an offer the organization does not see. */
+  productIdOfOffer(offerId: string, organizationId: string): Promise<string | undefined> {
+    return this.offers.productIdOf(offerId, organizationId);
   }
 
-  /** The offers of some products, each with its product's facts (the OCI functions' lines). */
-  offersWithProduct(productIds: string[]): Promise<OfferWithProduct[]> {
-    return this.offers.ofProducts(productIds);
+  /** The offers the organization sees of some products, each with its product's facts (the OCI functions' lines). */
+  offersWithProduct(productIds: string[], organizationId: string): Promise<OfferWithProduct[]> {
+    return this.offers.ofProducts(productIds, organizationId);
+  }
+
+  /** Offers named by a cXML SupplierPartID: their SKU or their product's code. */
+  offersBySupplierPartIds(partIds: string[], organizationId: string): Promise<OfferWithProduct[]> {
+    return this.offers.bySupplierPartIds(partIds, organizationId);
   }
 
   /** Offers by id with their products' facts (cart lines); inside the session's lock, pass its client. */
-  /** Offers named by a cXML SupplierPartID: their SKU or their product's code. */
-  offersBySupplierPartIds(partIds: string[]): Promise<OfferWithProduct[]> {
-    return this.offers.bySupplierPartIds(partIds);
-  }
-
-  offersById(offerIds: string[], db?: Tx): Promise<Map<string, OfferWithProduct>> {
-    return this.offers.byIds(offerIds, db);
+  offersById(offerIds: string[], organizationId: string, db?: Tx): Promise<Map<string, OfferWithProduct>> {
+    return this.offers.byIds(offerIds, organizationId, db);
   }
 
   /**
@@ -73,7 +76,7 @@ export class PunchoutCatalogReader {
    * recorded like any blocked offer). Undefined for an unknown product or one without offers.
    */
   async shownOfferId(productId: string, organizationId: string): Promise<string | undefined> {
-    const product = await this.findProduct(productId);
+    const product = await this.findProduct(productId, organizationId);
     if (!product) return undefined;
     const rules = await this.cachedRules(organizationId);
     const verdict = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);

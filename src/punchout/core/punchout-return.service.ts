@@ -42,15 +42,17 @@ export class PunchoutReturnService {
         if (checked.empty) return { kind: 'empty' };
         // Changes were made (and are committed with this transaction): the buyer reviews, nothing is sent.
         if (checked.changes.length > 0) return { kind: 'review', changes: checked.changes };
+        // Every line gets the key a purchase order will name it by, committed with the transfer.
+        const lines = await this.cart.issueOrderKeys(tx, session, checked.lines);
         // The session's protocol adapter builds the return (OCI fields, one cXML order message).
-        const back = await adapter.cartReturn(session, checked.lines, language, tx);
+        const back = await adapter.cartReturn(session, lines, language, tx);
         await this.sessions.markTransferred(tx, session, back.fields, {
-          lineCount: checked.lines.length,
+          lineCount: lines.length,
           callbackUrl: session.callbackUrl,
           target: session.target,
           ...back.record,
         });
-        return { kind: 'sent', fields: back.fields, lines: checked.lines };
+        return { kind: 'sent', fields: back.fields, lines };
       });
       return done.ended ? { kind: 'closed' } : done.value;
     } catch (error) {

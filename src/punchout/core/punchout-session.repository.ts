@@ -148,7 +148,12 @@ function sessionInsert(
   }
   const productId = p(row.productId);
   const clientId = p(row.clientId);
-  if (conditions.productExists) guards.push(`EXISTS (SELECT 1 FROM product WHERE id = ${productId}::text)`);
+  // A product offered only in other organizations' contract catalogs does not exist for this one (404,
+  // as an unknown id): it has no marketplace offer and some other organization's contract offer.
+  if (conditions.productExists)
+    guards.push(`EXISTS (SELECT 1 FROM product pr WHERE pr.id = ${productId}::text
+                  AND (pr.offer_count > 0 OR NOT EXISTS (
+                        SELECT 1 FROM offer o WHERE o.product_id = pr.id AND o.organization_id <> ${p(row.organizationId)}::uuid)))`);
   if (conditions.callbackOrigin !== undefined)
     guards.push(`EXISTS (SELECT 1 FROM oauth_client c
                   WHERE c.id = ${clientId}::uuid

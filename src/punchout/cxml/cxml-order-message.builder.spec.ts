@@ -1,8 +1,9 @@
 import type { CartLine } from '../core/cart-line';
-import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from './cxml-envelope';
+import { CXML_DTD_URL, CxmlEnvelope, newPayloadId } from '../../cxml/cxml-envelope';
 import { cxmlFormField } from './cxml-form-field';
 import { buildOrderMessage, CxmlOrderMessage } from './cxml-order-message.builder';
-import { buildSetupResponse, buildStatusResponse } from './cxml-response.builder';
+import { buildStatusResponse } from '../../cxml/cxml-status.builder';
+import { buildSetupResponse } from './cxml-setup-response.builder';
 import { childNamed, childrenNamed, pathOf, readXml, textOf, XmlElement } from '../../common/xml/xml-tree';
 
 const envelope: CxmlEnvelope = {
@@ -33,6 +34,7 @@ function line(overrides: Partial<CartLine> = {}): CartLine {
     condition: 'new',
     features: [],
     offerId: 'offer-1',
+    orderKey: null,
     ...overrides,
   };
 }
@@ -103,6 +105,20 @@ describe('buildOrderMessage', () => {
     expect(textOf(childNamed(detail, 'ManufacturerPartID'))).toBe('F3Y021bf1.5M');
     expect(textOf(childNamed(detail, 'ManufacturerName'))).toBe('Belkin');
     expect(textOf(childNamed(detail, 'LeadTime'))).toBe('2');
+  });
+
+  it('names each line by its order key in SupplierPartAuxiliaryID, and a line without one by its offer id', () => {
+    const key = 'AAAAAAAAAAAAAAAAAAAAAA.1';
+    const root = parse(
+      buildOrderMessage(
+        envelope,
+        message({ lines: [line({ orderKey: key }), line({ offerId: 'offer-2' })] }),
+      ),
+    );
+    expect(items(root).map((item) => textOf(pathOf(item, ['ItemID', 'SupplierPartAuxiliaryID'])))).toEqual([
+      key,
+      'offer-2',
+    ]);
   });
 
   it('falls back to our product code without an SKU, and leaves out what is unknown', () => {
@@ -280,6 +296,31 @@ describe('buildOrderMessage', () => {
       ['UNSPSC', '26121609'],
       ['eCl@ss', '27-06-03-01'],
     ]);
+  });
+
+  it("names each line in the session's language, with the xml:lang of the text's real language", () => {
+    const texts = { de: { name: 'Belkin HDMI-Kabel, 1,5 m' }, en: { name: 'Belkin HDMI cable, 1.5 m' } };
+    const lines = [
+      line({ name: 'stored', texts }),
+      line({ name: 'stored', texts: { en: texts.en }, offerId: 'o2' }),
+    ];
+    const described = (lang: string) =>
+      items(parse(buildOrderMessage({ ...envelope, lang }, message({ lines })))).map((item) => {
+        const description = pathOf(item, ['ItemDetail', 'Description'])!;
+        return [description.attributes['xml:lang'], textOf(childNamed(description, 'ShortName'))];
+      });
+    expect(described('de-DE')).toEqual([
+      ['de-DE', 'Belkin HDMI-Kabel, 1,5 m'],
+      ['en', 'Belkin HDMI cable, 1.5 m'],
+    ]);
+    expect(described('en-US')).toEqual([
+      ['en-US', 'Belkin HDMI cable, 1.5 m'],
+      ['en-US', 'Belkin HDMI cable, 1.5 m'],
+    ]);
+    // A language the catalog has no texts in: English first; a name stored without a language keeps the request's tag.
+    expect(described('fr-FR')[0]).toEqual(['en', 'Belkin HDMI cable, 1.5 m']);
+    const stored = parse(buildOrderMessage({ ...envelope, lang: 'de-DE' }, message({ lines: [line()] })));
+    expect(pathOf(items(stored)[0], ['ItemDetail', 'Description'])!.attributes['xml:lang']).toBe('de-DE');
   });
 
   it('refuses a cart in two currencies (cXML has one Total)', () => {

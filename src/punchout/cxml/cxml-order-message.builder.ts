@@ -1,9 +1,10 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { cartTotals, lineNet, minorUnitText, rateText, vatAmount, vatRateOf } from '../../catalog/vat';
 import type { CartLine } from '../core/cart-line';
-import { cut, singleLine } from '../core/line-text';
-import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from './cxml-envelope';
-import type { CxmlCredential } from './cxml-setup-request.parser';
+import { cut, lineName, singleLine } from '../core/line-text';
+import { negotiateLanguage } from '../../common/i18n/language';
+import { CxmlEnvelope, cxmlRoot, serialize, xmlSafe } from '../../cxml/cxml-envelope';
+import type { CxmlCredential } from '../../cxml/cxml-header.parser';
 import { shipToForEcho } from './cxml-ship-to';
 import type { XmlElement } from '../../common/xml/xml-tree';
 
@@ -49,6 +50,8 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     throw new Error(`a cXML order message has one currency; the cart has ${currencies.join(', ')}`);
   const currency = currencies[0] ?? EMPTY_CART_CURRENCY;
   const lang = envelope.lang;
+  // The texts' language: the setup request's (xml:lang "de-DE" reads German), else English.
+  const textLanguage = negotiateLanguage(lang, 'en');
 
   const root = cxmlRoot(envelope);
   const header = root.ele('Header');
@@ -88,13 +91,17 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     const itemId = item.ele('ItemID');
     const sku = line.vendorMaterial ? singleLine(line.vendorMaterial) : '';
     itemId.ele('SupplierPartID').txt(xmlSafe(sku || singleLine(line.productCode ?? line.productId)));
-    // Our offer id: an `edit` setup request names it again, so the cart can be rebuilt exactly.
-    itemId.ele('SupplierPartAuxiliaryID').txt(xmlSafe(line.offerId));
+    // The line's order key: the buyer's OrderRequest echoes it (the order is matched to this line by
+    // it), and an `edit` setup request names it again, so the cart is rebuilt and the line keeps it. A
+    // line handed over without a key of ours (a cart from before keys) is named by its offer id.
+    itemId.ele('SupplierPartAuxiliaryID').txt(xmlSafe(line.orderKey ?? line.offerId));
 
     const detail = item.ele('ItemDetail');
     money(detail.ele('UnitPrice'), currency, line.price);
-    const name = xmlSafe(singleLine(line.name));
-    const description = detail.ele('Description', { 'xml:lang': lang });
+    const shown = lineName(line, textLanguage);
+    const name = xmlSafe(singleLine(shown.text));
+    // xml:lang says the language the name is really in: the request's own tag when they agree.
+    const description = detail.ele('Description', { 'xml:lang': descriptionLang(lang, shown.language) });
     description.ele('ShortName').txt(cut(name, SHORT_NAME_MAX));
     description.txt(name);
     const unit = unitOf(line.unit, message.defaultUnit);
@@ -122,6 +129,17 @@ export function buildOrderMessage(envelope: CxmlEnvelope, message: CxmlOrderMess
     }
   }
   return serialize(root);
+}
+
+/**
+ * The xml:lang of a Description: the request's tag when the text is in its language (or its language
+ * is not known: a name stored without one), else the text's own language ("en" in a "de-DE" session
+ * whose product has only an English name).
+ */
+export function descriptionLang(requestLang: string, textLanguage: string | null): string {
+  if (textLanguage === null) return requestLang;
+  const primary = requestLang.toLowerCase().split('-')[0];
+  return primary === textLanguage ? requestLang : textLanguage;
 }
 
 function credentials(party: XMLBuilder, list: readonly CxmlCredential[]): void {

@@ -5,10 +5,10 @@ import { PunchoutProtocols } from '../../common/punchout-protocol';
 import type { PunchoutSession } from '../../generated/prisma/client';
 import type { CartLine, PunchoutReturn, ReturnField } from '../core/cart-line';
 import type { CancelReturn, PunchoutAdapter, ReturnReader } from '../core/punchout-adapter';
-import { newEnvelope } from './cxml-envelope';
+import { newEnvelope } from '../../cxml/cxml-envelope';
 import { cxmlFormField, CxmlEncoding, isCxmlEncoding } from './cxml-form-field';
 import { buildOrderMessage } from './cxml-order-message.builder';
-import type { CxmlCredential } from './cxml-setup-request.parser';
+import type { CxmlCredential } from '../../cxml/cxml-header.parser';
 import type { XmlElement } from '../../common/xml/xml-tree';
 
 /** What the gateway calls itself in the order messages' Sender/UserAgent. */

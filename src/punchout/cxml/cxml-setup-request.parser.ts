@@ -1,4 +1,3 @@
-import { isWellFormedText } from '../../common/validation/well-formed-text';
 import { parseShipTo, ShipTo } from '../core/ship-to';
 import {
   attributeOf,
@@ -6,11 +5,18 @@ import {
   childrenNamed,
   hasElementChildren,
   pathOf,
-  readXml,
   textOf,
   XmlElement,
 } from '../../common/xml/xml-tree';
 import { cutText } from '../../common/text/cut-text';
+import {
+  clip,
+  CXML_HEADER_LIMITS,
+  CxmlHeader,
+  CxmlProblem,
+  cxmlProblem,
+  readCxmlRequest,
+} from '../../cxml/cxml-header.parser';
 
 /**
  * A cXML `PunchOutSetupRequest` (docs/punchout.md, "Connecting Coupa / Ariba / other cXML buyers"),
@@ -25,11 +31,6 @@ import { cutText } from '../../common/text/cut-text';
 
 export type CxmlOperation = 'create' | 'edit' | 'inspect';
 
-export interface CxmlCredential {
-  domain: string;
-  identity: string;
-}
-
 /** How a line of the buyer's cart names our item: ItemID's SupplierPartID and SupplierPartAuxiliaryID. */
 export interface CxmlItemRef {
   supplierPartId: string;
@@ -42,17 +43,8 @@ export interface CxmlItemOut extends CxmlItemRef {
   unitPrice: { amount: string; currency: string } | null;
 }
 
-export interface CxmlSetupRequest {
-  payloadId: string;
-  /** As sent (not necessarily ISO 8601): recorded only. */
-  timestamp: string | null;
-  /** The document's `xml:lang`, or `en`; the language of the texts we send back. */
-  lang: string;
-  version: string | null;
-  from: CxmlCredential[];
-  to: CxmlCredential[];
-  sender: { domain: string; identity: string; sharedSecret: string; userAgent: string | null };
-  deploymentMode: string;
+/** The envelope's facts (cxml-header.parser.ts) and what the setup asks for. */
+export interface CxmlSetupRequest extends CxmlHeader {
   operation: CxmlOperation;
   /** Echoed byte for byte in every order message. */
   buyerCookie: string;
@@ -67,18 +59,11 @@ export interface CxmlSetupRequest {
   extrinsics: Record<string, string>;
 }
 
-/** A refused request: the cXML status code and a text naming what is wrong (never a stack trace). */
-export interface CxmlProblem {
-  code: 400 | 406;
-  text: string;
-}
-
 export type CxmlSetupParse = { ok: true; request: CxmlSetupRequest } | { ok: false; problem: CxmlProblem };
 
 /** Bounds of what we keep and echo: generous for real buyers, bounded for storage and the audit trail. */
 export const CXML_LIMITS = {
-  payloadId: 250,
-  identity: 250,
+  identity: CXML_HEADER_LIMITS.identity,
   buyerCookie: 2000,
   email: 254,
   url: 2048,
@@ -90,43 +75,9 @@ export const CXML_LIMITS = {
 const OPERATIONS: ReadonlySet<string> = new Set(['create', 'edit', 'inspect']);
 
 export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
-  const read = readXml(text);
-  if (!read.ok) return bad(`The document is not well-formed XML: ${read.message}.`);
-  const root = read.root;
-  if (root.name.toLowerCase() !== 'cxml') return bad(`The root element is ${root.name}, not cXML.`);
-
-  const version = attributeOf(root, 'version')?.trim() || null;
-  // cXML 1.x is one family (each minor version adds to it); another major version is not ours to read.
-  if (version !== null && !/^1(\.\d+)*$/.test(version))
-    return refuse(406, `cXML version ${clip(version)} is not supported (1.x is).`);
-
-  const payloadId = attributeOf(root, 'payloadID')?.trim() ?? '';
-  if (!payloadId) return bad('The cXML element has no payloadID.');
-  if (payloadId.length > CXML_LIMITS.payloadId)
-    return bad(`The payloadID is longer than ${CXML_LIMITS.payloadId} characters.`);
-
-  const header = childNamed(root, 'Header');
-  if (!header) return bad('The Header element is missing.');
-  const from = credentialsOf(childNamed(header, 'From'));
-  if (typeof from === 'string') return bad(`Header/From: ${from}`);
-  const to = credentialsOf(childNamed(header, 'To'));
-  if (typeof to === 'string') return bad(`Header/To: ${to}`);
-  const sender = childNamed(header, 'Sender');
-  const senderCredential = childNamed(sender, 'Credential');
-  const senderIdentity = textOf(childNamed(senderCredential, 'Identity')).trim();
-  if (!senderIdentity) return bad('Header/Sender/Credential/Identity is missing.');
-  const sharedSecretElement = childNamed(senderCredential, 'SharedSecret');
-  if (!sharedSecretElement) return bad('Header/Sender/Credential/SharedSecret is missing.');
-
-  const request = childNamed(root, 'Request');
-  if (!request) return bad('The Request element is missing.');
-  const setup = childNamed(request, 'PunchOutSetupRequest');
-  if (!setup) {
-    const other = request.children.find((child) => typeof child !== 'string');
-    return other
-      ? refuse(406, `${clip((other as XmlElement).name)} is not supported here (PunchOutSetupRequest is).`)
-      : bad('Request/PunchOutSetupRequest is missing.');
-  }
+  const read = readCxmlRequest(text, 'PunchOutSetupRequest');
+  if (!read.ok) return read;
+  const { header, request: setup } = read;
   const operation = attributeOf(setup, 'operation')?.trim().toLowerCase() ?? '';
   if (!operation) return bad('PunchOutSetupRequest has no operation attribute.');
   if (!OPERATIONS.has(operation))
@@ -180,23 +131,10 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
     items.push({ ...ref, quantity, unitPrice });
   }
 
-  const lang = attributeOf(root, 'xml:lang')?.trim() || 'en';
   return {
     ok: true,
     request: {
-      payloadId,
-      timestamp: attributeOf(root, 'timestamp')?.trim() || null,
-      lang: lang.length <= 35 && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en',
-      version,
-      from,
-      to,
-      sender: {
-        domain: (attributeOf(senderCredential, 'domain') ?? '').trim(),
-        identity: senderIdentity,
-        sharedSecret: textOf(sharedSecretElement).trim(),
-        userAgent: textOf(childNamed(sender, 'UserAgent')).trim() || null,
-      },
-      deploymentMode: attributeOf(request, 'deploymentMode')?.trim() || 'production',
+      ...header,
       operation: operation as CxmlOperation,
       buyerCookie,
       userEmail,
@@ -207,19 +145,6 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
       extrinsics,
     },
   };
-}
-
-function credentialsOf(party: XmlElement | undefined): CxmlCredential[] | string {
-  if (!party) return 'the element is missing.';
-  const credentials = childrenNamed(party, 'Credential').map((credential) => ({
-    domain: (attributeOf(credential, 'domain') ?? '').trim(),
-    identity: textOf(childNamed(credential, 'Identity')).trim(),
-  }));
-  const usable = credentials.filter((c) => c.identity !== '');
-  if (usable.length === 0) return 'Credential/Identity is missing.';
-  const tooLong = usable.find((c) => c.identity.length > CXML_LIMITS.identity || c.domain.length > 100);
-  if (tooLong) return `a Credential is longer than ${CXML_LIMITS.identity} characters.`;
-  return usable;
 }
 
 /** The user: `Extrinsic name="UserEmail"` (any case, stray spaces), else the first Contact's Email. */
@@ -282,14 +207,9 @@ function shipToOf(shipTo: XmlElement | undefined): CxmlSetupRequest['shipTo'] | 
 }
 
 function bad(text: string): CxmlSetupParse {
-  return refuse(400, text);
+  return cxmlProblem(400, text);
 }
 
 function refuse(code: CxmlProblem['code'], text: string): CxmlSetupParse {
-  return { ok: false, problem: { code, text: isWellFormedText(text) ? text : 'The request is malformed.' } };
-}
-
-/** A value quoted in a message, bounded so that a huge one does not bloat the answer. */
-function clip(value: string): string {
-  return JSON.stringify(value.length > 50 ? `${cutText(value, 50)}...` : value);
+  return cxmlProblem(code, text);
 }

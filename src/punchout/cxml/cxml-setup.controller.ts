@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
-import { CxmlBody, ParsedCxmlBody } from './cxml-body.parser';
+import { CxmlBody, ParsedCxmlBody } from '../../cxml/cxml-body.parser';
 import { CxmlSetupService } from './cxml-setup.service';
 
 /**

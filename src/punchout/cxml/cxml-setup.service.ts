@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuditEventTypes } from '../../audit/audit-event';
 import { AuditService } from '../../audit/audit.service';
 import { Clock } from '../../common/clock/clock';
-import { isDatabaseUnavailable } from '../../common/filters/database-errors';
 import { ApiError } from '../../common/http/api-error';
 import { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
@@ -18,13 +17,16 @@ import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
 import { PunchoutProtocols } from '../../common/punchout-protocol';
 import { PunchoutSessionsService } from '../core/punchout-sessions.service';
 import type { SessionRef } from '../core/session-start';
-import type { CxmlBody } from './cxml-body.parser';
-import { cxmlRefusalSummary } from './cxml-refusal-summary';
-import { CxmlEnvelope, newEnvelope } from './cxml-envelope';
+import type { CxmlBody } from '../../cxml/cxml-body.parser';
+import { cxmlRefusalSummary } from '../../cxml/cxml-refusal-summary';
+import { CxmlEnvelope, newEnvelope } from '../../cxml/cxml-envelope';
+import { buildStatusResponse, CxmlStatusCode, failureStatus } from '../../cxml/cxml-status.builder';
 import { CxmlEncodings, isCxmlEncoding } from './cxml-form-field';
-import { buildSetupResponse, buildStatusResponse, CxmlStatusCode } from './cxml-response.builder';
+import { buildSetupResponse } from './cxml-setup-response.builder';
 import { CxmlItemRef, CxmlSetupRequest, parseCxmlSetupRequest } from './cxml-setup-request.parser';
 import { cutText } from '../../common/text/cut-text';
+import { parseCartLineKey } from '../../common/cart-line-key';
+import { TransferredCartLinesService } from '../core/transferred-cart-lines.service';
 
 /** How long a payloadID stays remembered: a replay within this window opens nothing. */
 export const PAYLOAD_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +79,7 @@ export class CxmlSetupService {
     private readonly sessions: PunchoutSessionsService,
     private readonly cart: PunchoutCartService,
     private readonly catalog: PunchoutCatalogReader,
+    private readonly transferred: TransferredCartLinesService,
     private readonly audit: AuditService,
     private readonly prisma: PrismaService,
     private readonly concurrency: ConcurrencyLimitService,
@@ -94,15 +97,16 @@ export class CxmlSetupService {
     try {
       return await this.answer(body, caller, envelope);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429)
-        return buildStatusResponse(envelope, 429, tooManyText(error));
-      if (isDatabaseUnavailable(error)) {
+      const failure = failureStatus(error, tooManyText);
+      if (failure.unexpected) this.logger.error({ err: error }, 'cXML setup failed');
+      else if (failure.code === 560)
         this.logger.warn({ err: error }, 'cXML setup: the database is unavailable');
-        return buildStatusResponse(envelope, 560, 'The service is temporarily unavailable; retry later.');
-      }
       // Our fault: the buyer learns nothing but that; the log has the cause.
-      this.logger.error({ err: error }, 'cXML setup failed');
-      return buildStatusResponse(envelope, 500, 'The setup request could not be processed; retry later.');
+      return buildStatusResponse(
+        envelope,
+        failure.code,
+        failure.unexpected ? 'The setup request could not be processed; retry later.' : failure.text,
+      );
     }
   }
 
@@ -160,7 +164,15 @@ export class CxmlSetupService {
       const { organizationId = null, clientId = null, userId = null } = auth.recordIn ?? {};
       // Before the sender is authenticated only a bounded summary is recorded (cxml-refusal-summary.ts).
       const unauthenticated = auth.refusal === 'credentials_refused' || auth.refusal === 'client_revoked';
-      const recorded = unauthenticated ? cxmlRefusalSummary(body.text, request, caller) : facts;
+      const recorded = unauthenticated
+        ? {
+            ...cxmlRefusalSummary(body.text, request, caller, {
+              extrinsics: Object.keys(request.extrinsics).length,
+              items: request.items.length,
+            }),
+            operation: request.operation,
+          }
+        : facts;
       // Credential refusals are recorded beside the answer, not before it: an unknown client id has
       // nothing to record, so a refusal that waited for the audit write would tell a real id by its time.
       return refuse(organizationId, userId, clientId, setupRefusal(auth), recorded, !unauthenticated);
@@ -168,8 +180,11 @@ export class CxmlSetupService {
     const { client, user } = auth;
     const syntax = auth.callback;
 
-    const productId = request.selectedItem ? await this.productOf(request.selectedItem) : null;
-    const wanted = await this.cartOf(request);
+    const organizationId = client.organizationId;
+    const productId = request.selectedItem
+      ? await this.productOf(organizationId, request.selectedItem)
+      : null;
+    const wanted = await this.cartOf(organizationId, request);
     const encoding = isCxmlEncoding(client.cxmlEncoding) ? client.cxmlEncoding : CxmlEncodings.urlencoded;
     const now = this.clock.now();
     const cxmlRow = {
@@ -246,46 +261,77 @@ export class CxmlSetupService {
     return buildSetupResponse(reply, created.startUrl);
   }
 
-  /** The product a SelectedItem names (our offer id, an offer's SKU or a product code), or null. */
-  private async productOf(item: CxmlItemRef): Promise<string | null> {
-    const [offer] = await this.offersFor([item]);
-    if (offer) return offer.product.id;
-    const product = await this.catalog.findProduct(item.supplierPartId);
+  /** The product a SelectedItem names (a line key, our offer id, an offer's SKU or a product code), or null. */
+  private async productOf(organizationId: string, item: CxmlItemRef): Promise<string | null> {
+    const [found] = await this.offersFor(organizationId, [item]);
+    if (found.offer) return found.offer.product.id;
+    const product = await this.catalog.findProduct(item.supplierPartId, organizationId);
     return product ? product.id : null;
   }
 
-  /** The offers the ItemOut lines name, in their order (null where none is found any more). */
-  private async cartOf(request: CxmlSetupRequest) {
+  /** The offers the ItemOut lines name, in their order (null where none is found any more), with their keys. */
+  private async cartOf(organizationId: string, request: CxmlSetupRequest) {
     if (request.operation === 'create' || request.items.length === 0) return [];
-    const offers = await this.offersFor(request.items);
+    const found = await this.offersFor(organizationId, request.items);
     return request.items.map((item, index) => ({
-      offer: offers[index] ?? null,
+      offer: found[index].offer ?? null,
       label: item.supplierPartId,
       quantity: item.quantity,
       netPrice: item.unitPrice?.amount ?? null,
+      orderKey: found[index].orderKey,
     }));
   }
 
   /**
-   * Each reference's offer: SupplierPartAuxiliaryID is our offer id (what our order messages send);
-   * without one (or when that offer is gone), SupplierPartID names an offer by its SKU, or its product
-   * by code or id (then that product's first offer).
+   * Each reference's offer. SupplierPartAuxiliaryID is the line key our order messages send: the
+   * transferred line of the caller's organization it names gives the offer, and the line keeps the
+   * key (`orderKey`); a key of another organization names nothing. Carts sent before keys carry our
+   * offer id there, which is still read. Without either (or when that offer is gone), SupplierPartID
+   * names an offer by its SKU, or its product by code or id (then that product's first offer).
    */
-  private async offersFor(refs: readonly CxmlItemRef[]): Promise<Array<OfferWithProduct | undefined>> {
+  private async offersFor(
+    organizationId: string,
+    refs: readonly CxmlItemRef[],
+  ): Promise<Array<{ offer: OfferWithProduct | undefined; orderKey: string | null }>> {
+    const auxIds = refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : []));
+    const lines = await this.transferred.byKeys(
+      organizationId,
+      auxIds.filter((id) => parseCartLineKey(id) !== undefined),
+    );
+    // The offer id the auxiliary id stands for: its line's offer, or itself (an offer id of old).
+    const offerIdOf = (ref: CxmlItemRef): string | null => {
+      const aux = ref.supplierPartAuxiliaryId;
+      if (!aux) return null;
+      const line = lines.get(aux);
+      return line ? line.offerId : aux;
+    };
     const byId = await this.catalog.offersById(
-      refs.flatMap((ref) => (ref.supplierPartAuxiliaryId ? [ref.supplierPartAuxiliaryId] : [])),
+      refs.flatMap((ref) => offerIdOf(ref) ?? []),
+      organizationId,
     );
-    const missing = refs.filter(
-      (ref) => !ref.supplierPartAuxiliaryId || !byId.has(ref.supplierPartAuxiliaryId),
+    const missing = refs.filter((ref) => {
+      const id = offerIdOf(ref);
+      return id === null || !byId.has(id);
+    });
+    const byPart = await this.catalog.offersBySupplierPartIds(
+      missing.map((ref) => ref.supplierPartId),
+      organizationId,
     );
-    const byPart = await this.catalog.offersBySupplierPartIds(missing.map((ref) => ref.supplierPartId));
-    return refs.map(
-      (ref) =>
-        (ref.supplierPartAuxiliaryId ? byId.get(ref.supplierPartAuxiliaryId) : undefined) ??
-        byPart.find((offer) => offer.vendorSku === ref.supplierPartId) ??
-        byPart.find((offer) => offer.product.productCode === ref.supplierPartId) ??
-        byPart.find((offer) => offer.product.id === ref.supplierPartId),
-    );
+    return refs.map((ref) => {
+      const id = offerIdOf(ref);
+      const offer = id !== null ? byId.get(id) : undefined;
+      if (offer) {
+        const key = ref.supplierPartAuxiliaryId;
+        return { offer, orderKey: key && lines.has(key) ? key : null };
+      }
+      return {
+        offer:
+          byPart.find((o) => o.vendorSku === ref.supplierPartId) ??
+          byPart.find((o) => o.product.productCode === ref.supplierPartId) ??
+          byPart.find((o) => o.product.id === ref.supplierPartId),
+        orderKey: null,
+      };
+    });
   }
 }
 

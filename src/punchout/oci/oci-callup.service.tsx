@@ -153,7 +153,7 @@ export class OciCallupService {
       case 'shop': {
         const known =
           call.productId !== undefined && isCatalogId(call.productId)
-            ? await this.catalog.findProduct(call.productId)
+            ? await this.catalog.findProduct(call.productId, c.organizationId)
             : undefined;
         const productId = known ? known.id : null;
         const started = await this.sessions.start({
@@ -179,7 +179,7 @@ export class OciCallupService {
       }
       case 'DETAIL': {
         const product = isCatalogId(call.productId)
-          ? await this.catalog.findProduct(call.productId)
+          ? await this.catalog.findProduct(call.productId, c.organizationId)
           : undefined;
         await this.record(caller, product ? 'ok' : 'product_unknown', c.facts);
         if (!product)

@@ -1,3 +1,4 @@
+import { cartLineKey, newCartKey } from '../../common/cart-line-key';
 import type { CartLine } from '../core/cart-line';
 import { categoryOf } from '../core/catalog-offer';
 import { cut, singleLine } from '../core/line-text';
@@ -21,6 +22,7 @@ const line = (overrides: Partial<CartLine> = {}): CartLine => ({
   condition: 'new',
   features: ['80 g/m²', 'FSC'],
   offerId: 'paper-1-a',
+  orderKey: null,
   ...overrides,
 });
 
@@ -68,6 +70,22 @@ describe('buildOciFields', () => {
     expect([...new Set(numbers)]).toEqual([1, 2, 3]);
     expect(fields.filter(([name]) => name.startsWith('NEW_ITEM-QUANTITY'))).toHaveLength(3);
     expect(asMap(fields).get('NEW_ITEM-LONGTEXT_3:132[]')).toMatch(/^Copy paper/);
+  });
+
+  it("sends DESCRIPTION and LONGTEXT in the session's language, else the other, else the stored name", () => {
+    const texts = { de: { name: 'Kopierpapier A4, 80 g' }, en: { name: 'Copy paper A4, 80 g' } };
+    const lines = [line({ name: 'stored', texts }), line({ name: 'Stored only', offerId: 'o2' })];
+    for (const [language, name] of [
+      ['de', 'Kopierpapier A4, 80 g'],
+      ['en', 'Copy paper A4, 80 g'],
+    ] as const) {
+      const fields = asMap(buildOciFields(lines, { language }));
+      expect(fields.get('NEW_ITEM-DESCRIPTION[1]')).toBe(name);
+      expect(fields.get('NEW_ITEM-LONGTEXT_1:132[]')).toMatch(new RegExp(`^${name}\r\n`));
+      expect(fields.get('NEW_ITEM-DESCRIPTION[2]')).toBe('Stored only');
+    }
+    const german = asMap(buildOciFields([line({ texts: { de: texts.de } })], { language: 'en' }));
+    expect(german.get('NEW_ITEM-DESCRIPTION[1]')).toBe('Kopierpapier A4, 80 g');
   });
 
   it('cuts DESCRIPTION at 40 characters and keeps the full name in LONGTEXT', () => {
@@ -122,6 +140,32 @@ describe('buildOciFields', () => {
     ) as string;
     expect(text.length).toBeLessThanOrEqual(LONGTEXT_MAX);
     expect(text.replace(/(?:🇩🇪|[^\u{1F1E6}-\u{1F1FF}])/gu, '')).toBe('');
+  });
+
+  it("sends the line's key whole as EXT_QUOTE_ID (CHAR 35) and its line number as EXT_QUOTE_ITEM (NUMC 10)", () => {
+    const cart = newCartKey();
+    const keys = [cartLineKey(cart, 1), cartLineKey(cart, 2)];
+    const fields = asMap(
+      buildOciFields([line({ orderKey: keys[0] }), line({ orderKey: keys[1], offerId: 'pen-1-a' })]),
+    );
+    expect(fields.get('NEW_ITEM-EXT_QUOTE_ID[1]')).toBe(keys[0]);
+    expect(fields.get('NEW_ITEM-EXT_QUOTE_ITEM[1]')).toBe('1');
+    expect(fields.get('NEW_ITEM-EXT_QUOTE_ID[2]')).toBe(keys[1]);
+    expect(fields.get('NEW_ITEM-EXT_QUOTE_ITEM[2]')).toBe('2');
+    // A line carried over from an earlier cart keeps its key, and so the key's own line number.
+    const carried = asMap(buildOciFields([line({ orderKey: cartLineKey(cart, 7) })]));
+    expect(carried.get('NEW_ITEM-EXT_QUOTE_ITEM[1]')).toBe('7');
+    for (const [name, value] of fields) {
+      if (name.startsWith('NEW_ITEM-EXT_QUOTE_ID')) expect(value.length).toBeLessThanOrEqual(35);
+      if (name.startsWith('NEW_ITEM-EXT_QUOTE_ITEM')) expect(value).toMatch(/^\d{1,10}$/);
+    }
+  });
+
+  it('sends no quote fields for a line without a key, or with a text that is not one of our keys', () => {
+    for (const orderKey of [null, 'not-a-key', `${'x'.repeat(40)}.1`]) {
+      const names = buildOciFields([line({ orderKey })]).map(([name]) => name);
+      expect(names.filter((name) => name.includes('EXT_QUOTE'))).toEqual([]);
+    }
   });
 
   it('keeps every field within its OCI length', () => {

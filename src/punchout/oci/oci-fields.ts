@@ -1,5 +1,6 @@
+import { parseCartLineKey } from '../../common/cart-line-key';
 import type { CartLine, ReturnField } from '../core/cart-line';
-import { cut, singleLine } from '../core/line-text';
+import { cut, lineName, singleLine } from '../core/line-text';
 
 /**
  * The OCI return cart as the ordered [name, value] pairs the browser posts to the HOOK_URL
@@ -30,6 +31,10 @@ export const OCI_LENGTHS = {
   EXT_CATEGORY_ID: 60,
   CUST_FIELD1: 10,
   CUST_FIELD5: 50,
+  /** CHAR 35: the line's order key, whole (src/common/cart-line-key.ts). */
+  EXT_QUOTE_ID: 35,
+  /** NUMC 10: the key's line number. */
+  EXT_QUOTE_ITEM: 10,
 } as const;
 
 /** Longest LONGTEXT we send (the receiver wraps it at 132 characters per line). */
@@ -124,9 +129,12 @@ export function buildOciFields(
   options: { defaultUnit?: string; language?: PageLanguage } = {},
 ): ReturnField[] {
   const defaultUnit = options.defaultUnit ?? FALLBACK_UNIT;
-  const descriptions = descriptionsOf(lines);
+  const language = options.language ?? 'en';
+  // The names in the session's language: DESCRIPTION and LONGTEXT speak it like the labels do.
+  const shown = lines.map((line) => ({ ...line, name: lineName(line, language).text }));
+  const descriptions = descriptionsOf(shown);
   const fields: ReturnField[] = [];
-  lines.forEach((line, index) => {
+  shown.forEach((line, index) => {
     const n = index + 1;
     const add = (name: string, value: string) => fields.push([`NEW_ITEM-${name}[${n}]`, value]);
     const addIfFits = (name: keyof typeof OCI_LENGTHS, value: string | null | undefined) => {
@@ -151,8 +159,15 @@ export function buildOciFields(
     }
     addIfFits('CUST_FIELD1', line.vatRate);
     addIfFits('CUST_FIELD5', line.offerId);
+    // The line's key, which SAP carries into its purchase order: the whole key (the order matches by it
+    // alone) and its line number (for a receiver that keeps the quote id and item apart).
+    const key = line.orderKey ? parseCartLineKey(line.orderKey) : undefined;
+    if (key && fits(line.orderKey, OCI_LENGTHS.EXT_QUOTE_ID)) {
+      add('EXT_QUOTE_ID', line.orderKey);
+      add('EXT_QUOTE_ITEM', String(key.line));
+    }
     // The long text's line number sits in the name, and the name ends in "[]" (OCI's convention).
-    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, options.language)]);
+    fields.push([`NEW_ITEM-LONGTEXT_${n}:132[]`, longTextOf(line, language)]);
   });
   return fields;
 }

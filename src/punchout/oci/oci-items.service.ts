@@ -48,7 +48,7 @@ export class OciItemsService {
     language: Language,
   ): Promise<ReturnField[]> {
     const [offers, rules] = await Promise.all([
-      this.catalog.offersWithProduct([productId]),
+      this.catalog.offersWithProduct([productId], organizationId),
       this.catalog.currentRules(organizationId),
     ]);
     const line = this.lineOf(rules, offers, (offer) =>
@@ -86,7 +86,7 @@ export class OciItemsService {
     const wanted = ids.slice(0, BACKGROUND_SEARCH_MAX_LINES);
     if (wanted.length === 0) return [];
     const [offers, rules] = await Promise.all([
-      this.catalog.offersWithProduct(wanted),
+      this.catalog.offersWithProduct(wanted, caller.organizationId),
       this.catalog.cachedRules(caller.organizationId),
     ]);
     const byProduct = new Map<string, OfferWithProduct[]>();

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { priceUnitText } from '../../catalog/catalog.messages';
+import { priceUnitText } from '../../catalog/units';
 import { cartTotals, Money, netUnitPrice, rateText, TaxedLine } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
+import { localizedName } from '../../catalog/product-texts';
 import type { PunchoutSession } from '../../generated/prisma/client';
 import type { PageLanguage } from '../../web/language';
 import { offerFacts } from '../core/catalog-offer';
@@ -19,7 +20,7 @@ export class CartPresenter {
   constructor(private readonly cart: PunchoutCartService) {}
 
   async view(session: PunchoutSession, lang: PageLanguage): Promise<CartView> {
-    const rows = await this.cart.rows(session.id);
+    const rows = await this.cart.rows(session);
     const taxed: TaxedLine[] = [];
     const lines = rows.map((row): CartLineView => {
       if (!row.offer) {
@@ -32,6 +33,7 @@ export class CartPresenter {
           quantity: row.quantity,
           min: 1,
           max: null,
+          step: 1,
           unitPriceText: '',
           priceUnitText: '',
           lineTotalText: '',
@@ -45,7 +47,7 @@ export class CartPresenter {
       const rate = row.vatRate === null ? null : new Money(row.vatRate.toString());
       const net = new Money(row.lineNet.toString());
       taxed.push({ currency: row.currency, net, vatRate: rate });
-      const { min } = quantityBounds(offer);
+      const { min, max, step } = quantityBounds(offer);
       const tier = tierAt(offer, row.quantity);
       // A vendor's gross quote, shown beside the net figure it makes (not when the offer changed since).
       const quoted = quotedPriceAt(offer, row.quantity);
@@ -57,13 +59,14 @@ export class CartPresenter {
       return {
         offerId: row.offer.id,
         productId: row.offer.product.id,
-        productName: row.offer.product.name,
+        productName: localizedName(row.offer.product.texts, lang, row.offer.product.name).text,
         vendor: row.offer.vendor,
         quantity: row.quantity,
         min,
-        max: offer.quantityMax,
+        max: offer.quantityMax === null ? null : max,
+        step,
         unitPriceText: formatMoney(unitPrice, row.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, row.priceUnitQuantity, lang),
+        priceUnitText: priceUnitText(offer, row.priceUnitQuantity, lang),
         vatRateText: rate === null ? null : rateText(rate, lang),
         ...(quotesGross ? { quotedGrossText: formatMoney(quoted, row.currency, lang) } : {}),
         ...(tier ? { tierFrom: tier.minQuantity } : {}),
@@ -106,6 +109,8 @@ export function cartProblemNotice(problem: CartProblem, lang: PageLanguage): Not
         return t.quantityBelow(problem.min);
       case 'above_max':
         return t.quantityAbove(problem.max);
+      case 'not_in_steps':
+        return t.quantityNotInSteps(problem.min, problem.step);
     }
   })();
   return { kind: 'error', text };

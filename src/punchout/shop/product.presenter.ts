@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AVAILABILITY_NAMES,
-  categoryName,
-  deliveryIn,
-  offerText,
-  priceUnitText,
-} from '../../catalog/catalog.messages';
+import { AVAILABILITY_NAMES, categoryName, deliveryIn, offerText } from '../../catalog/catalog.messages';
+import { priceUnitText } from '../../catalog/units';
 import { netTaxLabel, netUnitPrice, rateText, vatRateOf } from '../../catalog/vat';
 import { formatMoney } from '../../common/i18n/money';
 import { AppConfig } from '../../config/app-config';
 import { evaluateProduct } from '../../guidance/guidance-evaluator';
 import type { ProductRow } from '../../product/product.repository';
+import { localizedName } from '../../catalog/product-texts';
 import type { PageLanguage } from '../../web/language';
 import { quantityBounds, tierAt, tiersOf } from '../core/offer-pricing';
 import { PunchoutCatalogReader } from '../core/punchout-catalog.reader';
+import { FACTS_READ, FACTS_SHOWN, factsIn } from '../../catalog/product-facts';
 import { localImageUrl } from './local-image-url';
 import { messagesFor } from './punchout.messages';
 import type { OfferView, ProductView, SearchHitView, ShopPreferences } from './views/shop-view.models';
@@ -62,7 +59,7 @@ export class ProductPresenter {
         rules.filter((r) => r.effect === 'preferred' && r.matcher === 'product').map((r) => r.value),
       ),
     ].slice(0, PREFERRED_SHOWN);
-    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id)));
+    const products = await Promise.all(ids.map((id) => this.catalog.findProduct(id, organizationId)));
     return products.flatMap((product): SearchHitView[] => {
       if (!product) return [];
       const { shown } = evaluateProduct(rules, product, product.offers, this.config.marketplaceCurrency);
@@ -74,7 +71,7 @@ export class ProductPresenter {
       return [
         {
           id: product.id,
-          name: product.name,
+          name: localizedName(product.texts, lang, product.name).text,
           vendor: offer.vendor,
           priceText: formatMoney(netUnitPrice(offer.price, offer, offer.currency), offer.currency, lang),
           ...(label ? { priceTaxLabel: label } : {}),
@@ -97,7 +94,7 @@ export class ProductPresenter {
       ...new Set(verdict.offers.filter((o) => o.verdict.blocked).flatMap((o) => o.verdict.ruleIds)),
     ]);
     const offers = verdict.offers.map(({ offer, verdict: flags }): OfferView => {
-      const { min } = quantityBounds(offer);
+      const { min, max, step } = quantityBounds(offer);
       const tiers = tiersOf(offer);
       const applying = tierAt(offer, min);
       // The shop shows THE unit prices (net, minor unit), as the cart stores them; a gross quote is
@@ -109,7 +106,7 @@ export class ProductPresenter {
         vendor: offer.vendor,
         condition: offer.condition,
         priceText: formatMoney(net(offer.price), offer.currency, lang),
-        priceUnitText: priceUnitText(offer.unit, offer.priceUnitQuantity, lang),
+        priceUnitText: priceUnitText(offer, offer.priceUnitQuantity, lang),
         tiers: tiers.map((tier) => ({
           minQuantity: tier.minQuantity,
           priceText: formatMoney(net(tier.price), offer.currency, lang),
@@ -117,7 +114,8 @@ export class ProductPresenter {
         })),
         priceAtDefaultText: formatMoney(net(applying?.price ?? offer.price), offer.currency, lang),
         min,
-        max: offer.quantityMax ?? null,
+        max: offer.quantityMax === null ? null : max,
+        step,
         defaultQuantity: min,
         preferred: flags.preferred,
         blocked: flags.blocked,
@@ -139,10 +137,11 @@ export class ProductPresenter {
       if (offer.priceInfo) view.priceInfo = offerText(offer.priceInfo, lang);
       return view;
     });
+    const name = localizedName(product.texts, lang, product.name).text;
     return {
       id: product.id,
-      name: product.name,
-      images: this.imagesOf(product),
+      name,
+      images: this.imagesOf(product, name),
       ...describedFacts(product, lang),
       ...(product.starRating !== null ? { starRating: product.starRating } : {}),
       features: [...product.features],
@@ -156,7 +155,7 @@ export class ProductPresenter {
    * Images the page's CSP lets the browser load (img-src 'self'): the gateway's own images as
    * relative paths; images on other hosts are left out, and the placeholder shown instead.
    */
-  private imagesOf(product: ProductRow): Array<{ url: string; alt: string }> {
+  private imagesOf(product: ProductRow, name: string): Array<{ url: string; alt: string }> {
     const own = Array.isArray(product.images) ? (product.images as Array<Record<string, unknown>>) : [];
     // A product listing each picture in several sizes shows each picture once, in the medium size.
     const medium = own.filter((image) => image.kind === 'medium');
@@ -164,11 +163,11 @@ export class ProductPresenter {
       .flatMap((image) => {
         const url =
           typeof image.url === 'string' ? localImageUrl(image.url, this.config.publicUrl) : undefined;
-        return url ? [{ url, alt: String(image.altText ?? product.name) }] : [];
+        return url ? [{ url, alt: String(image.altText ?? name) }] : [];
       })
       .slice(0, 4);
     if (local.length > 0) return local;
-    return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: product.name }];
+    return [{ url: `/images/products/${encodeURIComponent(product.id)}/medium.svg`, alt: name }];
   }
 }
 
@@ -190,7 +189,10 @@ const FACT_KEYS = new Set(['manufacturer', 'ean', 'gtin']);
  * A product's identification (brand, maker, part number, EAN/GTIN, our product code) and its open
  * characteristics, labelled in the page language; what the catalog does not know is left out.
  */
-function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductView, 'facts' | 'overview'> {
+function describedFacts(
+  product: ProductRow,
+  lang: PageLanguage,
+): Pick<ProductView, 'facts' | 'overview' | 'moreOverview' | 'overviewNotShown'> {
   const t = messagesFor(lang);
   const overview = product.overview ?? {};
   const text = (value: unknown): string | null =>
@@ -204,10 +206,22 @@ function describedFacts(product: ProductRow, lang: PageLanguage): Pick<ProductVi
     { label: t.gtin, value: gtin, identifier: true },
     { label: t.productCode, value: product.productCode, identifier: true },
   ].filter((fact): fact is { label: string; value: string; identifier?: boolean } => !!fact.value);
+  // A catalog's facts (features) in the page's language where the product has them: the first
+  // FACTS_SHOWN at once, the rest of those read behind "n more", and how many were not read at all.
+  const catalogFacts = factsIn(product.facts, lang).map((fact) => ({ label: fact.name, value: fact.value }));
+  if (catalogFacts.length > 0) {
+    const read = Math.min(product.factCount ?? 0, FACTS_READ);
+    return {
+      facts,
+      overview: catalogFacts.slice(0, FACTS_SHOWN),
+      moreOverview: catalogFacts.slice(FACTS_SHOWN),
+      overviewNotShown: Math.max(0, (product.factCount ?? 0) - read),
+    };
+  }
   const rest = Object.entries(overview).flatMap(([key, value]) => {
     const shown = text(value);
     if (!shown || FACT_KEYS.has(key.toLowerCase())) return [];
     return [{ label: t.overviewLabels[key.toLowerCase()] ?? key, value: shown }];
   });
-  return { facts, overview: rest };
+  return { facts, overview: rest, moreOverview: [], overviewNotShown: 0 };
 }

@@ -201,7 +201,7 @@ export class PunchoutPagesService {
       if (!CATALOG_ID_PATTERN.test(id)) return this.notFound(lang);
       // Independent reads (and the idle-expiry write) side by side: the page waits for the slowest only.
       const [product, ctx] = await Promise.all([
-        this.catalog.findProduct(id),
+        this.catalog.findProduct(id, session.organizationId),
         this.context(session, visit.key, lang, cartCount),
         this.sessions.touch(session),
       ]);
@@ -386,7 +386,8 @@ export class PunchoutPagesService {
         // The refusal is said on the product's page: the one posted, the session's, else the offer's
         // own (a session that began on the start page and an add without productId); the cart's
         // page when none is known, never the start page, which shows no notice.
-        const shown = productId ?? session.productId ?? (await this.productOfOffer(chosen));
+        const shown =
+          productId ?? session.productId ?? (await this.productOfOffer(chosen, session.organizationId));
         return shown === undefined
           ? this.renderCart(session, visit.key, lang, notices, refusal.status)
           : this.product(visit, shown, lang, notices, refusal.status);
@@ -395,10 +396,10 @@ export class PunchoutPagesService {
     });
   }
 
-  /** The product an offer id belongs to, if the id names an offer. */
-  private async productOfOffer(offerId: string): Promise<string | undefined> {
+  /** The product an offer id belongs to, if the id names an offer the organization sees. */
+  private async productOfOffer(offerId: string, organizationId: string): Promise<string | undefined> {
     if (!CATALOG_ID_PATTERN.test(offerId)) return undefined;
-    return (await this.catalog.offersById([offerId])).get(offerId)?.product.id;
+    return (await this.catalog.offersById([offerId], organizationId)).get(offerId)?.product.id;
   }
 
   update(visit: PunchoutVisit, form: Record<string, string | string[]>, lang: PageLanguage) {

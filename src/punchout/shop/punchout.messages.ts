@@ -43,6 +43,10 @@ export const MESSAGES = {
     quantity: 'Quantity',
     quantityRange: (min: number, max: number | null) =>
       max === null ? `at least ${min}` : `${min} to ${max}`,
+    quantitySteps: (step: number) => `in steps of ${step}`,
+    moreFacts: (n: number) => `${n} more`,
+    factsNotShown: (n: number) =>
+      `${n} further ${n === 1 ? 'characteristic is' : 'characteristics are'} not shown.`,
     preferred: 'Preferred',
     blocked: 'Blocked',
     blockedReason: "Blocked by your organization's buying guidance",
@@ -173,6 +177,8 @@ export const MESSAGES = {
     quantityNotNumber: 'Enter a whole number as quantity.',
     quantityBelow: (min: number) => `The quantity must be at least ${min}.`,
     quantityAbove: (max: number) => `The quantity must be at most ${max}.`,
+    quantityNotInSteps: (min: number, step: number) =>
+      `This offer is sold in steps of ${step} from ${min} (${min}, ${min + step}, ${min + 2 * step}, …): please choose one of these quantities.`,
     notInCart: 'This line is not in the cart.',
     unavailable: 'No longer available: removed when you transfer',
     revalidated:
@@ -253,6 +259,10 @@ export const MESSAGES = {
     quantity: 'Menge',
     quantityRange: (min: number, max: number | null) =>
       max === null ? `mindestens ${min}` : `${min} bis ${max}`,
+    quantitySteps: (step: number) => `in Schritten von ${step}`,
+    moreFacts: (n: number) => `${n} weitere`,
+    factsNotShown: (n: number) =>
+      `${n} ${n === 1 ? 'weiteres Merkmal wird' : 'weitere Merkmale werden'} nicht angezeigt.`,
     preferred: 'Bevorzugt',
     blocked: 'Gesperrt',
     blockedReason: 'Gesperrt durch die Einkaufsrichtlinien Ihrer Organisation',
@@ -386,6 +396,8 @@ export const MESSAGES = {
     quantityNotNumber: 'Geben Sie als Menge eine ganze Zahl ein.',
     quantityBelow: (min: number) => `Die Menge muss mindestens ${min} sein.`,
     quantityAbove: (max: number) => `Die Menge darf höchstens ${max} sein.`,
+    quantityNotInSteps: (min: number, step: number) =>
+      `Dieses Angebot gibt es in Schritten von ${step} ab ${min} (${min}, ${min + step}, ${min + 2 * step}, …): bitte eine dieser Mengen wählen.`,
     notInCart: 'Diese Position ist nicht im Warenkorb.',
     unavailable: 'Nicht mehr verfügbar: wird beim Übertragen entfernt',
     revalidated:

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newEnvelope } from '../../../src/punchout/cxml/cxml-envelope';
+import { newEnvelope } from '../../../src/cxml/cxml-envelope';
 import { buildOrderMessage, CxmlOrderMessage } from '../../../src/punchout/cxml/cxml-order-message.builder';
-import { buildSetupResponse, buildStatusResponse } from '../../../src/punchout/cxml/cxml-response.builder';
+import { buildStatusResponse } from '../../../src/cxml/cxml-status.builder';
+import { buildSetupResponse } from '../../../src/punchout/cxml/cxml-setup-response.builder';
 import { parseCxmlSetupRequest } from '../../../src/punchout/cxml/cxml-setup-request.parser';
 import type { CartLine } from '../../../src/punchout/core/cart-line';
 import { CXML_DTD, describeWithCxmlDtd, expectValidCxml, validateCxml } from '../../support/cxml-dtd';
@@ -35,6 +36,7 @@ function line(overrides: Partial<CartLine> = {}): CartLine {
     condition: 'new',
     features: [],
     offerId: 'offer-1',
+    orderKey: null,
     ...overrides,
   };
 }
@@ -74,6 +76,13 @@ describeWithCxmlDtd('cXML documents the gateway emits', () => {
 
   it.each([
     ['a cart of one line', base],
+    [
+      'lines named by their order keys (a transfer), and one by an offer id (a cart handed over before keys)',
+      {
+        ...base,
+        lines: [line({ orderKey: 'kX2v7Qm0b1Yw9nR4tPz8aA.1' }), line({ offerId: 'o2', orderKey: null })],
+      },
+    ],
     ['an empty cart (cancel, expiry, failure)', { ...base, lines: [] }],
     ['inspect', { ...base, operationAllowed: 'inspect' as const }],
     [

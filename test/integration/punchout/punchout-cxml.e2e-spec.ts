@@ -169,7 +169,13 @@ describe('cXML punchout: POST /punchout/cxml and the order message', () => {
       const [item] = all(order, 'ItemIn');
       expect(item.attributes.quantity).toBe('12');
       expect(at(item, 'ItemID/SupplierPartID')!.text).toBe('OW-PEN-10');
-      expect(at(item, 'ItemID/SupplierPartAuxiliaryID')!.text).toBe('pen-1-a');
+      // The line's order key (the cart line holds it), which the buyer's order echoes.
+      const key = at(item, 'ItemID/SupplierPartAuxiliaryID')!.text;
+      expect(key).toMatch(/^[A-Za-z0-9_-]{22}\.1$/);
+      expect(await t.prisma.cartItem.findUniqueOrThrow({ where: { orderKey: key } })).toMatchObject({
+        offerId: 'pen-1-a',
+        quantity: 12,
+      });
       expect(at(item, 'ItemDetail/UnitPrice/Money')!.text).toBe('4.00');
       expect(at(item, 'ItemDetail/UnitOfMeasure')!.text).toBe('EA');
       expect(message.document).not.toContain(c.secret);

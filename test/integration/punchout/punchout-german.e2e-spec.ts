@@ -3,9 +3,8 @@ import {
   CONDITION_NAMES,
   deliveryIn,
   OFFER_TEXTS,
-  priceUnitText,
-  UNIT_NAMES,
 } from '../../../src/catalog/catalog.messages';
+import { priceUnitText, UNIT_NAMES } from '../../../src/catalog/units';
 import { Language } from '../../../src/common/i18n/language';
 import { UserRole } from '../../../src/generated/prisma/client';
 import { ClientsService } from '../../../src/oauth/clients.service';

@@ -160,7 +160,7 @@ export class OciCartLineResponse {
     type: 'object',
     additionalProperties: { type: 'string' },
     description:
-      'Field name without NEW_ITEM- and [n] (DESCRIPTION, QUANTITY, PRICE, ...) to value; a cXML ItemIn in the same names (VENDORMAT: SupplierPartID, OFFER: SupplierPartAuxiliaryID, UNSPSC, ...).',
+      'Field name without NEW_ITEM- and [n] (DESCRIPTION, QUANTITY, PRICE, ...) to value; a cXML ItemIn in the same names (VENDORMAT: SupplierPartID, EXT_QUOTE_ID: SupplierPartAuxiliaryID holding the line key, or OFFER when it holds an offer id, UNSPSC, ...).',
   })
   values!: Record<string, string>;
   @ApiPropertyOptional({ description: 'NEW_ITEM-LONGTEXT_n:132[] parts, joined (cXML: the Description).' })

@@ -78,7 +78,7 @@ export function CartPage(props: { ctx: ShopContext; cart: CartView; notices?: No
                             inputMode="numeric"
                             min={line.min}
                             max={line.max ?? undefined}
-                            step={1}
+                            step={line.step}
                             value={line.quantity}
                             required
                             class="punchout-quantity"

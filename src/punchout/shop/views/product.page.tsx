@@ -61,16 +61,16 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
             {product.overview.length > 0 && (
               <section aria-labelledby="overview-heading">
                 <h2 id="overview-heading">{t.overview}</h2>
-                <table class="punchout-overview">
-                  <tbody>
-                    {product.overview.map((entry) => (
-                      <tr key={entry.label}>
-                        <th scope="row">{entry.label}</th>
-                        <td>{entry.value}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <OverviewTable entries={product.overview} />
+                {product.moreOverview.length > 0 && (
+                  <details class="punchout-overview-more">
+                    <summary>{t.moreFacts(product.moreOverview.length)}</summary>
+                    <OverviewTable entries={product.moreOverview} />
+                  </details>
+                )}
+                {product.overviewNotShown > 0 && (
+                  <p class="muted punchout-overview-not-shown">{t.factsNotShown(product.overviewNotShown)}</p>
+                )}
               </section>
             )}
             {product.taxonomies.length > 0 && (
@@ -109,6 +109,21 @@ export function ProductPage(props: { ctx: ShopContext; product: ProductView; not
         </section>
       </article>
     </ShopLayout>
+  );
+}
+
+function OverviewTable(props: { entries: Array<{ label: string; value: string }> }) {
+  return (
+    <table class="punchout-overview">
+      <tbody>
+        {props.entries.map((entry) => (
+          <tr key={entry.label}>
+            <th scope="row">{entry.label}</th>
+            <td>{entry.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -177,7 +192,10 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
           </>
         )}
         <dt>{t.quantity}</dt>
-        <dd>{t.quantityRange(offer.min, offer.max)}</dd>
+        <dd>
+          {t.quantityRange(offer.min, offer.max)}
+          {offer.step > 1 ? `, ${t.quantitySteps(offer.step)}` : ''}
+        </dd>
       </dl>
       {offer.tiers.length > 0 && (
         <div class="table-wrap">
@@ -240,7 +258,7 @@ function OfferCard(props: { ctx: ShopContext; productId: string; offer: OfferVie
               inputMode="numeric"
               min={offer.min}
               max={offer.max ?? undefined}
-              step={1}
+              step={offer.step}
               value={offer.defaultQuantity}
               required
               disabled={offer.blocked}

@@ -63,6 +63,8 @@ export interface OfferView {
   priceInfo?: string;
   min: number;
   max: number | null;
+  /** Quantities go in steps of this from `min` (1: any). */
+  step: number;
   defaultQuantity: number;
   preferred: boolean;
   blocked: boolean;
@@ -79,6 +81,9 @@ export interface ProductView {
   facts: Array<{ label: string; value: string; identifier?: boolean }>;
   /** The product's open characteristics (the API's productOverview), labels translated where known. */
   overview: Array<{ label: string; value: string }>;
+  /** Further characteristics read (shown folded, "n more"), and how many the product has beyond those. */
+  moreOverview: Array<{ label: string; value: string }>;
+  overviewNotShown: number;
   starRating?: number;
   features: string[];
   taxonomies: Array<{ type: string; code: string; displayName?: string }>;
@@ -160,6 +165,8 @@ export interface CartLineView {
   quantity: number;
   min: number;
   max: number | null;
+  /** Quantities go in steps of this from `min` (1: any). */
+  step: number;
   /** Net unit price (of the price unit), whatever the vendor quotes. */
   unitPriceText: string;
   priceUnitText: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cxmlRefusalSummary } from './cxml-refusal-summary';
-import { parseCxmlSetupRequest } from './cxml-setup-request.parser';
+import { readCxmlRequest } from './cxml-header.parser';
 
 const compact = (secret: string, extrinsics = '') =>
   `<cXML payloadID="p1"><Header><From><Credential domain="d"><Identity>a</Identity></Credential></From>` +
@@ -11,9 +11,15 @@ const compact = (secret: string, extrinsics = '') =>
   `<BrowserFormPost><URL>https://buyer.example/return</URL></BrowserFormPost></PunchOutSetupRequest></Request></cXML>`;
 
 function summaryOf(document: string) {
-  const parsed = parseCxmlSetupRequest(document);
-  if (!parsed.ok) throw new Error(parsed.problem.text);
-  return cxmlRefusalSummary(document, parsed.request, { ip: '192.0.2.1', userAgent: 'probe' });
+  const read = readCxmlRequest(document, 'PunchOutSetupRequest');
+  if (!read.ok) throw new Error(read.problem.text);
+  const extrinsics = read.request.children.filter((c) => typeof c !== 'string' && c.name === 'Extrinsic');
+  return cxmlRefusalSummary(
+    document,
+    read.header,
+    { ip: '192.0.2.1', userAgent: 'probe' },
+    { extrinsics: extrinsics.length, items: 0 },
+  );
 }
 
 describe('cxmlRefusalSummary', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cutText } from '../../common/text/cut-text';
-import type { CxmlSetupRequest } from './cxml-setup-request.parser';
+import { cutText } from '../common/text/cut-text';
+import type { CxmlHeader } from './cxml-header.parser';
 
 /** How many characters of the document's start a summary keeps (its prolog and root, typically). */
 const HEAD_LENGTH = 256;
@@ -14,17 +14,19 @@ export interface CxmlRefusalCaller {
 }
 
 /**
- * What the audit trail records of a setup refused before its sender was authenticated (a wrong
+ * What is recorded of a cXML request refused before its sender was authenticated (a wrong
  * SharedSecret, a revoked client): a summary of bounded size, never the document. Whoever knows a
- * client id can send such a request, so recording what it says (up to CXML_MAX_BYTES of Extrinsics)
- * would let anyone grow that organization's chain at will. The summary still identifies the document
- * (its size and SHA-256, to compare with the sender's copy) and shows how it starts (its first
- * characters, cut before any credential's secret), and what it claims, each value cut short.
+ * client id can send such a request, so recording what it says (up to CXML_MAX_BYTES of Extrinsics
+ * or order lines) would let anyone grow that organization's records at will. The summary still
+ * identifies the document (its size and SHA-256, to compare with the sender's copy), shows how it
+ * starts (its first characters, cut before any credential's secret), what it claims (each value cut
+ * short), and the entry's own counts (`counts`: small numbers and short names, the caller's to bound).
  */
 export function cxmlRefusalSummary(
   document: string,
-  request: CxmlSetupRequest,
+  header: CxmlHeader,
   caller: CxmlRefusalCaller,
+  counts: Record<string, number | string | null>,
 ): Record<string, unknown> {
   const head = cutText(document, HEAD_LENGTH);
   const secretAt = head.search(SECRET_ELEMENT);
@@ -33,15 +35,13 @@ export function cxmlRefusalSummary(
       bytes: Buffer.byteLength(document),
       sha256: createHash('sha256').update(document).digest('hex'),
       head: secretAt === -1 ? head : head.slice(0, secretAt),
-      extrinsics: Object.keys(request.extrinsics).length,
-      items: request.items.length,
+      ...counts,
     },
-    payloadId: cutText(request.payloadId, 100),
-    operation: request.operation,
+    payloadId: cutText(header.payloadId, 100),
     sender: {
-      domain: cutText(request.sender.domain, 100),
-      identity: cutText(request.sender.identity, 100),
-      userAgent: request.sender.userAgent === null ? null : cutText(request.sender.userAgent, 100),
+      domain: cutText(header.sender.domain, 100),
+      identity: cutText(header.sender.identity, 100),
+      userAgent: header.sender.userAgent === null ? null : cutText(header.sender.userAgent, 100),
     },
     ip: cutText(caller.ip, 100),
     userAgent: caller.userAgent === undefined ? null : cutText(caller.userAgent, 200),

@@ -1,11 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../common/http/api-error';
-import { cutText } from '../../common/text/cut-text';
+import { ApiError } from '../common/http/api-error';
+import { cutText } from '../common/text/cut-text';
 
 /**
- * The setup request's body as the route's parser hands it: UTF-8 text, or why there is none and the
+ * A cXML request's body as the route's parser hands it: UTF-8 text, or why there is none and the
  * cXML status that says so (413 too large, 415 not an XML body, 400 otherwise).
  */
 export type CxmlBody = { text: string } | { problem: string; code: 400 | 413 | 415 };
@@ -18,8 +18,10 @@ export class ParsedCxmlBody {
   constructor(readonly body: CxmlBody) {}
 }
 
-/** The cXML setup route, the only one that takes XML bodies. */
+/** The routes that take cXML documents: the punchout setup and purchase orders, nothing else. */
 export const CXML_SETUP_ROUTE = '/punchout/cxml';
+export const CXML_ORDERS_ROUTE = '/cxml/orders';
+const CXML_ROUTES: ReadonlySet<string> = new Set([CXML_SETUP_ROUTE, CXML_ORDERS_ROUTE]);
 export const CXML_MEDIA_TYPES = ['text/xml', 'application/xml'];
 
 /** How much of an oversized body is read before its answer is sent (64 MiB; more drains after it). */
@@ -28,14 +30,14 @@ const DRAIN_BEFORE_ANSWER_MAX = 64 * 1024 * 1024;
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 const isCxmlRoute = (request: FastifyRequest) =>
-  request.method === 'POST' && request.routeOptions.url === CXML_SETUP_ROUTE;
+  request.method === 'POST' && CXML_ROUTES.has(request.routeOptions.url ?? '');
 
 /**
- * The parser of XML bodies (`text/xml`, `application/xml`) for the cXML setup route; bootstrap hands
+ * The parser of XML bodies (`text/xml`, `application/xml`) for the cXML routes; bootstrap hands
  * it the XML bodies no other route takes (body-parsers.ts). Elsewhere they are 415 in our error shape.
  * The body reaches the handler as UTF-8 text, or as the reason it is not one (too large for
  * CXML_MAX_BYTES, not UTF-8, another charset declared): buyers expect every answer as a cXML Status
- * inside an HTTP 200, so the route answers those too. Storing stops at the limit.
+ * inside an HTTP 200, so the routes answer those too. Storing stops at the limit.
  */
 export function cxmlBodyParser(maxBytes: number) {
   return (
@@ -48,7 +50,7 @@ export function cxmlBodyParser(maxBytes: number) {
         new ApiError(
           HttpStatus.UNSUPPORTED_MEDIA_TYPE,
           'unsupported_media_type',
-          'XML bodies are accepted by POST /punchout/cxml only.',
+          `XML bodies are accepted by POST ${CXML_SETUP_ROUTE} and POST ${CXML_ORDERS_ROUTE} only.`,
         ),
       );
     const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
