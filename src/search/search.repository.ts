@@ -604,15 +604,25 @@ interface FeatureValueRow {
   unit: string | null;
 }
 
-/** The facet query's feature rows (ordered by facet, then value) grouped by facet. */
+/**
+ * The facet query's feature rows (ordered by facet, then value) grouped by facet. A feature's name is
+ * the one most of its values' products give it (suppliers write "Farbe", "farbe " or "FARBE").
+ */
 function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
-  const facets = new Map<string, FeatureFacetCounts>();
+  const facets = new Map<
+    string,
+    FeatureFacetCounts & { names: Map<string, { name: LocalizedFeatureText; n: number }> }
+  >();
   for (const row of rows) {
     let facet = facets.get(row.key);
     if (!facet) {
-      facet = { key: row.key, name: row.name ?? {}, values: [] };
+      facet = { key: row.key, name: {}, values: [], names: new Map() };
       facets.set(row.key, facet);
     }
+    const name = row.name ?? {};
+    const spelling = JSON.stringify([name.de, name.en]);
+    const seen = facet.names.get(spelling) ?? { name, n: 0 };
+    facet.names.set(spelling, { name, n: seen.n + 1 });
     facet.values.push({
       id: row.term.slice(row.key.length + 1),
       name: row.value ?? {},
@@ -620,5 +630,10 @@ function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
       n: Number(row.n),
     });
   }
-  return [...facets.values()];
+  return [...facets.values()].map(({ names, ...facet }) => {
+    // The first of the most frequent spellings (a Map keeps the order the values came in).
+    let best: { name: LocalizedFeatureText; n: number } | undefined;
+    for (const entry of names.values()) if (!best || entry.n > best.n) best = entry;
+    return { ...facet, name: best?.name ?? {} };
+  });
 }

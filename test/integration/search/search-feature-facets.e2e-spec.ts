@@ -390,8 +390,11 @@ describe('search feature facets', () => {
       ).count.value,
     ).toBe(0);
 
-    // The contractor's own facets count exactly what its filtered searches return.
+    // The contractor sees its contract products among the facets, and each count is exactly what its
+    // filtered search returns.
     const own = await search([['query', 'installationskabel']], 'en', otherToken);
+    expect(own.count.value).toBe(16);
+    expect(facet(own, 'feature.farbe')!.values).toContainEqual({ id: 'violett', name: 'purple', count: 4 });
     for (const f of features(own)) {
       for (const value of f.values) {
         const filtered = await search(
