@@ -350,9 +350,25 @@ function viewer(search: CatalogSearch): string | null {
 }
 
 function matchOf(search: CatalogSearch): Sql {
-  return search.mode === 'typo'
-    ? sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`
-    : sql`p.offer_count > 0 AND p.search_vector @@ ${textQuery(search.text, search.mode === 'head')}`;
+  if (search.mode === 'typo') return sql`p.offer_count > 0 AND gw_normalize(${search.text}) <% p.search_name`;
+  const text = sql`p.search_vector @@ ${textQuery(search.text, search.mode === 'head')}`;
+  const contract = contractPartNumberMatch(search);
+  return contract === null
+    ? sql`p.offer_count > 0 AND ${text}`
+    : sql`p.offer_count > 0 AND (${text} OR ${contract})`;
+}
+
+/**
+ * For an organization with a contract catalog and a query that looks like an identifier: the products
+ * whose contract offers have it as their part number (contract_product.search_ids, which only that
+ * organization's view reads; the product's own identifiers never hold a contract part number). A
+ * product id list computed once, which the planner ORs with the full-text index scan.
+ */
+function contractPartNumberMatch(search: CatalogSearch): Sql | null {
+  const id = identifierQuery(search.text);
+  if (search.view === null || id === null) return null;
+  return sql`p.id = ANY(ARRAY(SELECT cp.product_id FROM contract_product cp
+                               WHERE cp.organization_id = ${search.view.organizationId}::uuid AND ${id} = ANY(cp.search_ids)))`;
 }
 
 /**
@@ -409,10 +425,12 @@ function rankOf(search: CatalogSearch): Sql {
     rank = sql`(${rank} + CASE WHEN p.search_name ~ (gw_normalize(${word}) || ${NAMING_WORD_END}) THEN 1 ELSE 0 END)`;
   }
   const id = identifierQuery(search.text);
-  // An identifier match (code, part number, SKU, EAN, ISBN) comes before any text match.
-  return id === null
-    ? rank
-    : sql`(${rank} + CASE WHEN p.search_vector @@ plainto_tsquery('simple', ${id}) THEN 100 ELSE 0 END)`;
+  // An identifier match (code, part number, SKU, EAN, ISBN; a contract part number in its
+  // organization's view) comes before any text match.
+  if (id === null) return rank;
+  const identified = sql`p.search_vector @@ plainto_tsquery('simple', ${id})`;
+  const contract = contractPartNumberMatch(search);
+  return sql`(${rank} + CASE WHEN ${contract === null ? identified : sql`(${identified} OR ${contract})`} THEN 100 ELSE 0 END)`;
 }
 
 /**

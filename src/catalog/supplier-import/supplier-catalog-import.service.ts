@@ -316,7 +316,13 @@ export class SupplierCatalogImportService {
           : item.manufacturerKey
             ? catalogIdOf('pm', item.manufacturerKey)
             : catalogIdOf('ps', scope.supplierId, scope.organizationId, item.supplierItemKey));
-      const ids = [...(searchIds.get(productId) ?? []), ...item.searchIds];
+      // A contract offer's part number is the organization's: its view searches it (contract_product),
+      // the product's own identifiers, which every organization searches, never hold it.
+      const itemIds =
+        scope.organizationId === null
+          ? item.searchIds
+          : item.searchIds.filter((id) => id !== item.offer?.vendorSku);
+      const ids = [...(searchIds.get(productId) ?? []), ...itemIds];
       searchIds.set(productId, ids);
       const write = {
         id: productId,

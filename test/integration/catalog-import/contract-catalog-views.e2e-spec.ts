@@ -58,6 +58,8 @@ describe('contract catalogs: what each organization sees', () => {
     'Hutschienenklemme&price=250-500',
     'Hutschienenklemme&price=25-50',
     'Schaltschrank',
+    // A contract part number: B must not find the shared product by it.
+    'HK-VERTRAG-1',
     'HK-VERTRAG-2',
   ];
 
@@ -195,8 +197,9 @@ describe('contract catalogs: what each organization sees', () => {
     expect((await search(a, 'Hutschienenklemme&price=25-50')).count.value).toBe(0);
     const sorted = await search(a, 'Hutschienenklemme&sort=price-asc');
     expect(sorted.data.map((hit: Json) => hit.price.amount)).toEqual([8, 12, 300]);
-    // The contract part number finds its product first, for A.
+    // Its contract part numbers find their products first, for A (also the shared product's).
     expect((await search(a, 'HK-VERTRAG-2')).data[0]?.id).toBe(contractOnlyId);
+    expect((await search(a, 'hk vertrag 1')).data.map((hit: Json) => hit.id)).toEqual([sharedId]);
   });
 
   it("search: B's answers are byte for byte those from before A's contract catalog (results, counts, facets)", async () => {
