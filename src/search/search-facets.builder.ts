@@ -1,5 +1,17 @@
-import type { FacetCandidate, FacetCounts, FeatureFacetCounts, LocalizedFeatureText } from './search.repository';
-import { FACET_IDS, FacetId, FilterId, featureFacetId, featureKeyOf, isFeatureFacetId } from './search-filters';
+import type {
+  FacetCandidate,
+  FacetCounts,
+  FeatureFacetCounts,
+  LocalizedFeatureText,
+} from './search.repository';
+import {
+  FACET_IDS,
+  FacetId,
+  FilterId,
+  featureFacetId,
+  featureKeyOf,
+  isFeatureFacetId,
+} from './search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
 import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
 import { Language } from '../common/i18n/language';
