@@ -173,10 +173,10 @@ async function main(args) {
     // Every cXML answer is an HTTP 200 (refusals too): what was stored says whether they were accepted.
     const cxmlStored =
       (await gateway.prisma.purchaseOrder.count({ where: { channel: 'cxml' } })) - cxmlBefore;
-    const cxmlAll = cxmlBefore + cxmlStored;
-    const cxmlClean = await gateway.prisma.purchaseOrder.count({
-      where: { channel: 'cxml', findings: { isEmpty: true } },
-    });
+    const [cxmlAll, cxmlClean] = await Promise.all([
+      gateway.prisma.purchaseOrder.count({ where: { channel: 'cxml' } }),
+      gateway.prisma.purchaseOrder.count({ where: { channel: 'cxml', findings: { isEmpty: true } } }),
+    ]);
     const loadEnded = Date.now();
     let backlog = Infinity;
     while (backlog > 0 && Date.now() - loadEnded < 60_000) {
