@@ -19,10 +19,10 @@ import { orderInsert } from './order-insert.statement';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import {
-  TransferredCartLine,
-  TransferredCartLinesReader,
-  cartLineResponse,
-} from './transferred-cart-lines.reader';
+  TransferredCartLinesService,
+  type TransferredCartLine,
+} from '../punchout/core/transferred-cart-lines.service';
+import { cartLineResponse } from './order-cart-line';
 
 /**
  * What became of an order: a new one stored (with the answer, built from what the intake holds, so
@@ -76,7 +76,7 @@ export class OrderIntakeService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly cartLines: TransferredCartLinesReader,
+    private readonly cartLines: TransferredCartLinesService,
     private readonly offers: OfferRepository,
     private readonly guidance: GuidanceRulesService,
     private readonly delivery: OrderDeliveryTrigger,
@@ -365,11 +365,11 @@ export class OrderIntakeService {
             unitPrice: cartLine.unitPrice,
             priceUnitQuantity: cartLine.priceUnitQuantity,
             currency: cartLine.currency,
-            unit: offer?.unit ?? null,
+            unit: offer ? transferredUnit(order.channel, offer.unit, this.config.cxml.defaultUnit) : null,
             transferredAt: cartLine.transferredAt,
           },
           blockedNow,
-          orderedBefore: cartLine ? orderedBefore.has(cartLine.orderKey) : false,
+          orderedBefore: cartLine?.orderKey ? orderedBefore.has(cartLine.orderKey) : false,
         },
         findingRules,
       );
@@ -604,4 +604,19 @@ function blockedReason(blocked: CheckedLine[]): string {
 /** The same order id and version stored by another request in between (PostgreSQL unique_violation). */
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * The unit a cart line was transferred with, as the order's door spells it: a cXML cart sends the
+ * catalog's piece unit (PCE), and any unit that is no UN/ECE code, as CXML_DEFAULT_UNIT (EA by
+ * default; cxml-order-message.builder.ts), so a cXML order echoing it has not changed the unit.
+ */
+function transferredUnit(
+  channel: IncomingOrder['channel'],
+  unit: string | null,
+  cxmlDefault: string,
+): string | null {
+  if (unit === null || channel !== 'cxml') return unit;
+  const code = unit.trim().toUpperCase();
+  return /^[A-Z0-9]{1,3}$/.test(code) && code !== 'PCE' ? code : cxmlDefault;
 }
