@@ -56,6 +56,34 @@ describe('demo catalog generator', () => {
     }
   });
 
+  it('names and describes every product in English and German, each in its own words', () => {
+    const products = sample(1, 3000);
+    const typesByName = new Map(ASSORTMENT.flatMap((leaf) => leaf.types).map((type) => [type.key, type]));
+    for (const [index, product] of products.entries()) {
+      expect(product.texts?.en?.name).toBeTruthy();
+      expect(product.texts?.de?.name).toBeTruthy();
+      expect(product.texts?.en?.description).toBeTruthy();
+      expect(product.texts?.de?.description).toBeTruthy();
+      // The stored name is one of the two (the product's own language, as search indexes it).
+      expect([product.texts?.en?.name, product.texts?.de?.name]).toContain(product.name);
+      const type = typesByName.get(demoProductKind(1, index));
+      if (!type) continue; // books: the title stays in its language, the edition is said in each
+      expect(product.texts?.en?.name).toContain(type.en);
+      expect(product.texts?.de?.name).toContain(type.de);
+    }
+    const keyboards = products.filter((_, index) => demoProductKind(1, index) === 'keyboard');
+    expect(keyboards.length).toBeGreaterThan(10);
+    for (const keyboard of keyboards) {
+      expect(keyboard.texts?.en?.name).not.toMatch(/Tastatur|kabel|deutsch|kompakt/);
+      expect(keyboard.texts?.de?.name).not.toMatch(/Keyboard|wired|wireless|German|compact/);
+    }
+    const books = products.filter((p) => p.book !== null);
+    for (const book of books) {
+      expect(book.texts?.en?.name).toMatch(/ edition$/);
+      expect(book.texts?.de?.name).toMatch(/\. Auflage$/);
+    }
+  });
+
   it('gives books valid ISBNs, a publication date and a language', () => {
     const books = sample(9, 2000).filter((p) => p.book !== null);
     expect(books.length).toBeGreaterThan(50);

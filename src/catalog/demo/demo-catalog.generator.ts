@@ -91,10 +91,15 @@ function assortmentProduct(
     .replace(/[^A-Za-z]/g, '')
     .slice(0, 2)
     .toUpperCase()}-${rng.int(100, 9999)}`;
-  const name = german
-    ? `${brand} ${type.de}, ${variantDe}, ${model}`
-    : `${brand} ${type.en}, ${variantEn}, ${model}`;
-  const features = type.features.map(([en, de]) => (german ? de : en));
+  // Named in both languages (the API and the shop answer in the buyer's); the stored name and the
+  // indexed texts stay in the product's own language, so search and its judged relevance are as before.
+  const names = {
+    en: `${brand} ${type.en}, ${variantEn}, ${model}`,
+    de: `${brand} ${type.de}, ${variantDe}, ${model}`,
+  };
+  const name = german ? names.de : names.en;
+  const featuresIn = { en: type.features.map(([en]) => en), de: type.features.map(([, de]) => de) };
+  const features = german ? featuresIn.de : featuresIn.en;
   const taxonomies: TaxonomyInput[] = [{ type: 'unspsc', code: type.unspsc, version: UNSPSC_VERSION }];
   if (type.eclass && rng.chance(0.5))
     taxonomies.push({ type: 'eclass', code: type.eclass, version: ECLASS_VERSION });
@@ -109,6 +114,16 @@ function assortmentProduct(
     description: german
       ? `${type.de} von ${brand}, ${variantDe}. ${features.join('. ')}. (EN: ${type.en})`
       : `${type.en} by ${brand}, ${variantEn}. ${features.join('. ')}. (DE: ${type.de})`,
+    texts: {
+      en: {
+        name: names.en,
+        description: `${type.en} by ${brand}, ${variantEn}. ${featuresIn.en.join('. ')}.`,
+      },
+      de: {
+        name: names.de,
+        description: `${type.de} von ${brand}, ${variantDe}. ${featuresIn.de.join('. ')}.`,
+      },
+    },
     features,
     overview: { manufacturer: brand, model, variant: german ? variantDe : variantEn, ean: ean13From(rng) },
     // Drawn from the type and variant already picked: no further random draw, so the rest of the
@@ -150,7 +165,9 @@ function bookProduct(
   const isbn13 = isbn13From(rng);
   const year = rng.int(2005, 2025);
   const unspsc = CATEGORY_TREE.find((c) => c.id === categoryId)?.unspsc ?? '55101500';
-  const name = german ? `${title}, ${edition}. Auflage` : `${title}, ${ordinal(edition)} edition`;
+  // A book keeps its title in the language it is published in; the edition is said in the reader's.
+  const names = { en: `${title}, ${ordinal(edition)} edition`, de: `${title}, ${edition}. Auflage` };
+  const name = names[lang];
   const draft: Draft = {
     id,
     productCode: demoProductCode(seed, index),
@@ -161,6 +178,10 @@ function bookProduct(
     description: german
       ? `${title} von ${author}. Fachbuch, ${publisher} ${year}.`
       : `${title} by ${author}. Professional book, ${publisher} ${year}.`,
+    texts: {
+      en: { name: names.en, description: `${title} by ${author}. Professional book, ${publisher} ${year}.` },
+      de: { name: names.de, description: `${title} von ${author}. Fachbuch, ${publisher} ${year}.` },
+    },
     features: [
       author,
       german ? 'Gebundene Ausgabe' : 'Hardcover',
