@@ -5,7 +5,7 @@
 // own suppliers at 90% of their price, so each replaces a marketplace offer) against the same queries
 // for an organization without one. `npm run bench -- contract-search [products]` (default 20000).
 'use strict';
-/* global fetch */
+/* global fetch, setTimeout */
 const { execFileSync } = require('node:child_process');
 const { existsSync, mkdirSync, symlinkSync } = require('node:fs');
 const { tmpdir } = require('node:os');
