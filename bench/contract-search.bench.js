@@ -118,7 +118,8 @@ async function benchSide(version, products, items, rows) {
     process.stderr.write(
       `  ${version.label}: ${products} products in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
     );
-    if (items === 0) return runScenarios(gateway, env, `${version.label}, no contract offers`, 'bench', rows);
+    if (items === 0)
+      return await runScenarios(gateway, env, `${version.label}, no contract offers`, 'bench', rows);
     const { organization } = await tokenOf(env, gateway.prisma, 'bench-contract');
     await runScenarios(gateway, env, `${version.label}, no contract offers`, 'bench', rows);
     const offers = await contractCatalog(gateway.prisma, organization.id, items);
