@@ -15,6 +15,7 @@ import { OfferRepository, type OfferWithProduct } from '../product/offer.reposit
 import type { OrderResponse } from './dto/order.response';
 import { documentSha256, IncomingLine, IncomingOrder, orderContentHash } from './incoming-order';
 import { OrderDeliveryTrigger } from './order-delivery.trigger';
+import { orderInsert } from './order-insert.statement';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import {
@@ -91,12 +92,23 @@ export class OrderIntakeService {
     order: IncomingOrder,
     answer?: (stored: AnswerFacts) => string,
   ): Promise<IntakeOutcome> {
-    const previous = await this.latestVersion(sender.organizationId, order.buyerOrderId);
+    // A new order is version 1 (its replay or conflict is found by sameOrder); a change needs the newest.
+    const previous =
+      order.operation === 'new' ? null : await this.latestVersion(sender.organizationId, order.buyerOrderId);
     const resolved = this.versionOf(order, previous);
     if ('same' in resolved) return resolved.same;
     const { version } = resolved;
     const contentHash = orderContentHash(order, version);
-    const earlier = await this.sameOrder(sender.organizationId, order, version, contentHash);
+    const receivedAt = this.clock.now();
+    // Whether it was stored before, and its lines checked, in one round: a replay is rare, the wait not.
+    // A cancellation carries the cancelled version's lines (each supplier is told which of its lines
+    // are off); an update is checked as a new order is.
+    const [earlier, lines] = await Promise.all([
+      this.sameOrder(sender.organizationId, order, version, contentHash),
+      order.operation === 'delete' && previous
+        ? this.cancelledLines(previous.id)
+        : this.check(sender.organizationId, order, receivedAt),
+    ]);
     if (earlier) return earlier;
     if (previous && version <= previous.version)
       throw new ApiError(
@@ -104,14 +116,6 @@ export class OrderIntakeService {
         'conflict',
         `Order ${order.buyerOrderId} version ${version} is older than its newest version ${previous.version}.`,
       );
-
-    const receivedAt = this.clock.now();
-    // A cancellation carries the cancelled version's lines (each supplier is told which of its lines
-    // are off); an update is checked as a new order is.
-    const lines =
-      order.operation === 'delete' && previous
-        ? await this.cancelledLines(previous.id)
-        : await this.check(sender.organizationId, order, receivedAt);
     const blocked = lines.filter((checked) => checked.findings.some((finding) => finding.code === 'blocked'));
     if (blocked.length > 0 && this.config.orders.blocked === 'refuse') {
       await this.refuse(sender, order, HttpStatus.FORBIDDEN, blockedReason(blocked), {
@@ -132,7 +136,7 @@ export class OrderIntakeService {
       return { kind: 'created', orderId: stored.id, order: stored };
     } catch (error) {
       // The same order id arrived twice at once: the other request stored it first.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      if (isUniqueViolation(error)) {
         const stored = await this.sameOrder(sender.organizationId, order, version, contentHash);
         if (stored) return stored;
       }
@@ -314,20 +318,18 @@ export class OrderIntakeService {
     receivedAt: Date,
   ): Promise<CheckedLine[]> {
     const keys = order.lines.flatMap((line) => (line.cartLineKey ? [line.cartLineKey] : []));
-    const transferred = await this.cartLines.byKeys(organizationId, keys);
+    // The cart lines, their earlier orders (by the same keys) and the rules in one round; the offers
+    // (named by the cart lines) in a second.
+    const [transferred, orderedBefore, rules] = await Promise.all([
+      this.cartLines.byKeys(organizationId, keys),
+      this.orderedBefore(organizationId, order.buyerOrderId, keys),
+      this.guidance.activeRules(organizationId),
+    ]);
     const offerIds = order.lines.flatMap((line) => {
       const id = line.cartLineKey ? transferred.get(line.cartLineKey)?.offerId : line.offerId;
       return id ? [id] : [];
     });
-    const [offers, rules, orderedBefore] = await Promise.all([
-      this.offers.byIds(offerIds, organizationId),
-      this.guidance.activeRules(organizationId),
-      this.orderedBefore(
-        organizationId,
-        order.buyerOrderId,
-        [...transferred.values()].map((line) => line.cartItemId),
-      ),
-    ]);
+    const offers = await this.offers.byIds(offerIds, organizationId);
     const findingRules = {
       priceTolerancePercent: this.config.orders.priceTolerancePercent,
       cartMaxAgeDays: this.config.orders.cartMaxAgeDays,
@@ -367,7 +369,7 @@ export class OrderIntakeService {
             transferredAt: cartLine.transferredAt,
           },
           blockedNow,
-          orderedBefore: cartLine ? orderedBefore.has(cartLine.cartItemId) : false,
+          orderedBefore: cartLine ? orderedBefore.has(cartLine.orderKey) : false,
         },
         findingRules,
       );
@@ -392,21 +394,25 @@ export class OrderIntakeService {
     });
   }
 
-  /** The cart lines among these that an order with another order id contains already. */
+  /**
+   * The keys among these whose cart line an order with another order id contains already (a key
+   * names one cart line; only lines matched within this organization carry a cart line).
+   */
   private async orderedBefore(
     organizationId: string,
     buyerOrderId: string,
-    cartItemIds: string[],
+    keys: string[],
   ): Promise<Set<string>> {
-    if (cartItemIds.length === 0) return new Set();
+    if (keys.length === 0) return new Set();
     const rows = await this.prisma.orderLine.findMany({
       where: {
-        cartItemId: { in: cartItemIds },
+        cartLineKey: { in: keys },
+        cartItemId: { not: null },
         order: { organizationId, buyerOrderId: { not: buyerOrderId } },
       },
-      select: { cartItemId: true },
+      select: { cartLineKey: true },
     });
-    return new Set(rows.map((row) => row.cartItemId as string));
+    return new Set(rows.map((row) => row.cartLineKey as string));
   }
 
   private async store(
@@ -443,80 +449,69 @@ export class OrderIntakeService {
       numbered ? (checked.line.lineNumber as number) : index + 1;
     const answer = options.answer?.({ version, operation: order.operation, findings }) ?? null;
 
-    const deliveries = await this.prisma.$transaction(async (tx) => {
-      const endpoints = await tx.orderEndpoint.findMany({
-        where: { supplier: { in: suppliers } },
-        select: { supplier: true },
-      });
-      const reachable = new Set(endpoints.map((endpoint) => endpoint.supplier));
-      await tx.purchaseOrder.create({
-        data: {
-          id: orderId,
-          organizationId: sender.organizationId,
-          buyerOrderId: order.buyerOrderId,
-          version,
-          operation: order.operation,
-          channel: order.channel,
-          userId: sender.userId,
-          buyerEmail: sender.buyerEmail ?? order.buyerEmail ?? null,
-          clientId: sender.clientId,
-          contentHash,
-          document: order.document,
-          documentSha256: digest,
-          mediaType: order.mediaType,
-          payloadId: order.payloadId,
-          answer,
-          findings,
-          totalNet,
-          currency,
-          orderDate: order.orderDate,
-          receivedAt,
-        },
-      });
-      const lineIds = lines.map(() => randomUUID());
-      await tx.orderLine.createMany({
-        data: lines.map((checked, index) => ({
-          id: lineIds[index],
-          orderId,
-          lineNumber: lineNumberOf(checked, index),
-          cartLineKey: checked.line.cartLineKey,
-          cartItemId: checked.transferred?.cartItemId ?? checked.cartItemId ?? null,
-          sessionId: checked.transferred?.sessionId ?? checked.sessionId ?? null,
-          offerId: checked.offer?.id ?? checked.transferred?.offerId ?? checked.line.offerId,
-          supplier: checked.supplier,
-          supplierPartId: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
-          description: checked.description,
-          quantity: checked.line.quantity,
-          unit: checked.line.unit ?? checked.offer?.unit ?? null,
-          unitPrice: checked.line.unitPrice,
-          priceUnitQuantity: checked.line.priceUnitQuantity,
-          currency: checked.line.currency,
-          lineNet: checked.lineNet.toFixed(currencyDigits(checked.line.currency)),
-          adHoc: checked.line.adHoc,
-          findings: checked.findings.map((finding) => finding.code),
-        })),
-      });
-      const findingRows = lines.flatMap((checked, index) =>
-        checked.findings.map((finding) => ({
-          orderId,
-          lineId: lineIds[index],
-          code: finding.code,
-          detail: finding.detail as Prisma.InputJsonObject,
-        })),
-      );
-      if (findingRows.length > 0) await tx.orderFinding.createMany({ data: findingRows });
-      const outbox = suppliers.map((supplier, index) => ({
-        id: randomUUID(),
-        orderId,
+    const lineIds = lines.map(() => randomUUID());
+    const retryUntil = new Date(receivedAt.getTime() + this.config.orders.delivery.horizonSeconds * 1000);
+    const outbox = suppliers.map((supplier, index) => ({
+      id: randomUUID(),
+      supplier,
+      idempotency_key: `${orderId}.${index + 1}`,
+    }));
+    const change = orderInsert(
+      {
+        id: orderId,
         organizationId: sender.organizationId,
-        supplier,
-        status: reachable.has(supplier) ? ('queued' as const) : ('pending' as const),
-        idempotencyKey: `${orderId}.${index + 1}`,
-        nextAttemptAt: receivedAt,
-        retryUntil: new Date(receivedAt.getTime() + this.config.orders.delivery.horizonSeconds * 1000),
-      }));
-      await tx.orderDelivery.createMany({ data: outbox });
-      await this.audit.append(tx, {
+        buyerOrderId: order.buyerOrderId,
+        version,
+        operation: order.operation,
+        channel: order.channel,
+        userId: sender.userId,
+        buyerEmail: sender.buyerEmail ?? order.buyerEmail ?? null,
+        clientId: sender.clientId,
+        contentHash,
+        document: order.document,
+        documentSha256: digest,
+        mediaType: order.mediaType,
+        payloadId: order.payloadId,
+        answer,
+        findings,
+        totalNet,
+        currency,
+        orderDate: order.orderDate,
+        receivedAt,
+        retryUntil,
+      },
+      lines.map((checked, index) => ({
+        id: lineIds[index],
+        line_number: lineNumberOf(checked, index),
+        cart_line_key: checked.line.cartLineKey,
+        cart_item_id: checked.transferred?.cartItemId ?? checked.cartItemId ?? null,
+        session_id: checked.transferred?.sessionId ?? checked.sessionId ?? null,
+        offer_id: checked.offer?.id ?? checked.transferred?.offerId ?? checked.line.offerId,
+        supplier: checked.supplier,
+        supplier_part_id: checked.line.supplierPartId ?? checked.offer?.vendorSku ?? null,
+        description: checked.description,
+        quantity: checked.line.quantity,
+        unit: checked.line.unit ?? checked.offer?.unit ?? null,
+        unit_price: checked.line.unitPrice,
+        price_unit_quantity: checked.line.priceUnitQuantity,
+        currency: checked.line.currency,
+        line_net: checked.lineNet.toFixed(currencyDigits(checked.line.currency)),
+        ad_hoc: checked.line.adHoc,
+        findings: checked.findings.map((finding) => finding.code),
+      })),
+      lines.flatMap((checked, index) =>
+        checked.findings.map((finding) => ({
+          line_id: lineIds[index],
+          code: finding.code,
+          detail: finding.detail,
+        })),
+      ),
+      outbox,
+    );
+    // The order and its event in one statement; which suppliers have an endpoint (the statement
+    // queues their deliveries) is read beside it, for the answer.
+    const [, endpoints] = await Promise.all([
+      this.audit.appendWithChange(this.prisma.pool, change, {
         organizationId: sender.organizationId,
         type: AuditEventTypes.orderReceived,
         actor: sender.actor,
@@ -535,9 +530,18 @@ export class OrderIntakeService {
           sessionIds,
           documentSha256: Buffer.from(digest).toString('hex'),
         },
-      });
-      return outbox;
-    });
+      }),
+      this.prisma.orderEndpoint.findMany({
+        where: { supplier: { in: suppliers } },
+        select: { supplier: true },
+      }),
+    ]);
+    const reachable = new Set(endpoints.map((endpoint) => endpoint.supplier));
+    const deliveries = outbox.map((delivery) => ({
+      supplier: delivery.supplier,
+      status: reachable.has(delivery.supplier) ? ('queued' as const) : ('pending' as const),
+      idempotencyKey: delivery.idempotency_key,
+    }));
     // The answer, as GET /api/v1/orders/{id} gives it (a test compares the two).
     return {
       id: orderId,
@@ -595,4 +599,9 @@ export class OrderIntakeService {
 function blockedReason(blocked: CheckedLine[]): string {
   const vendors = [...new Set(blocked.map((checked) => checked.supplier))].join(', ');
   return `The order contains offers blocked for your organization (${vendors}).`;
+}
+
+/** The same order id and version stored by another request in between (PostgreSQL unique_violation). */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }

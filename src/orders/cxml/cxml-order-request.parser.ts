@@ -1,3 +1,4 @@
+import { orderedCartLineKey } from '../../common/cart-line-key';
 import { cutText } from '../../common/text/cut-text';
 import {
   attributeOf,
@@ -148,7 +149,8 @@ function lineOf(itemOut: XmlElement, where: string): IncomingLine | string {
 
   return {
     lineNumber,
-    cartLineKey: key || null,
+    // As the JSON door reads it (cart-line-key.ts): blanks and zero-padded line numbers dropped.
+    cartLineKey: key ? orderedCartLineKey(key) || null : null,
     offerId: null,
     supplierPartId: supplierPartId || null,
     adHoc: (attributeOf(itemOut, 'isAdHoc') ?? '').trim().toLowerCase() === 'yes',
