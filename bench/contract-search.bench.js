@@ -20,7 +20,13 @@ const SCENARIOS = [
 ];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 2);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
-const APP_ENV = { DATABASE_POOL_MAX: '10', API_RATE_LIMIT_PER_USER: '0', API_RATE_LIMIT_PER_CLIENT: '0' };
+// The search result cache is off: every request runs the search's SQL (what the contract view changes).
+const APP_ENV = {
+  DATABASE_POOL_MAX: '10',
+  API_RATE_LIMIT_PER_USER: '0',
+  API_RATE_LIMIT_PER_CLIENT: '0',
+  SEARCH_CACHE_MAX_ENTRIES: '0',
+};
 
 function side(root, label) {
   return {
