@@ -98,13 +98,6 @@ const FOREIGN_READS: Array<{ file: string; tables: string[]; reason: string }> =
       'is created in one round trip',
   },
   {
-    file: 'orders/transferred-cart-lines.reader.ts',
-    tables: ['cart_item', 'punchout_session'],
-    reason:
-      "an order's lines are matched to the transferred cart lines their keys name, read by key in " +
-      "the order's transaction (the punchout core offers no such read yet)",
-  },
-  {
     file: 'orders/delivery/supplier-order.reader.ts',
     tables: ['organization'],
     reason:

@@ -19,10 +19,10 @@ import { orderInsert } from './order-insert.statement';
 import { Finding, lineFindings, orderFindingCodes } from './order-findings';
 import type { OrderSender } from './order-sender';
 import {
-  TransferredCartLine,
-  TransferredCartLinesReader,
-  cartLineResponse,
-} from './transferred-cart-lines.reader';
+  TransferredCartLinesService,
+  type TransferredCartLine,
+} from '../punchout/core/transferred-cart-lines.service';
+import { cartLineResponse } from './order-cart-line';
 
 /**
  * What became of an order: a new one stored (with the answer, built from what the intake holds, so
@@ -76,7 +76,7 @@ export class OrderIntakeService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly cartLines: TransferredCartLinesReader,
+    private readonly cartLines: TransferredCartLinesService,
     private readonly offers: OfferRepository,
     private readonly guidance: GuidanceRulesService,
     private readonly delivery: OrderDeliveryTrigger,
@@ -369,7 +369,7 @@ export class OrderIntakeService {
             transferredAt: cartLine.transferredAt,
           },
           blockedNow,
-          orderedBefore: cartLine ? orderedBefore.has(cartLine.orderKey) : false,
+          orderedBefore: cartLine?.orderKey ? orderedBefore.has(cartLine.orderKey) : false,
         },
         findingRules,
       );

@@ -14,7 +14,8 @@ import {
   OrderSummaryResponse,
 } from './dto/order.response';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
-import { TransferredCartLinesReader, cartLineResponse } from './transferred-cart-lines.reader';
+import { TransferredCartLinesService } from '../punchout/core/transferred-cart-lines.service';
+import { cartLineResponse } from './order-cart-line';
 
 /** The dashboard's order figures (OrdersService.figures); every amount NET, decimal text. */
 export interface OrderFigures {
@@ -45,7 +46,7 @@ type OrderWithDeliveries = Prisma.PurchaseOrderGetPayload<{ include: typeof SUMM
 export class OrdersService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly cartLines: TransferredCartLinesReader,
+    private readonly cartLines: TransferredCartLinesService,
   ) {}
 
   async list(organizationId: string, query: ListOrdersQuery): Promise<OrderPageResponse> {
@@ -91,12 +92,13 @@ export class OrdersService {
     });
     if (!order)
       throw new ApiError(HttpStatus.NOT_FOUND, 'not_found', 'No order with this id in your organization.');
-    const keys = order.lines.flatMap((line) =>
-      line.cartItemId && line.cartLineKey ? [line.cartLineKey] : [],
+    // The lines the order was checked against (a key may since have moved on to an edited line).
+    const cartLines = await this.cartLines.byIds(
+      organizationId,
+      order.lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
     );
-    const cartLines = await this.cartLines.byKeys(organizationId, keys);
     const lines: OrderLineResponse[] = order.lines.map((line) => {
-      const cartLine = line.cartItemId && line.cartLineKey ? cartLines.get(line.cartLineKey) : undefined;
+      const cartLine = line.cartItemId ? cartLines.get(line.cartItemId) : undefined;
       return {
         lineNumber: line.lineNumber,
         cartLineKey: line.cartLineKey,

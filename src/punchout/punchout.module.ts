@@ -5,6 +5,7 @@ import { OAuthModule } from '../oauth/oauth.module';
 import { ProductModule } from '../product/product.module';
 import { SearchModule } from '../search/search.module';
 import { PageLanguageGuard } from '../web/page-area.guard';
+import { PunchoutCartLinesModule } from './punchout-cart-lines.module';
 import { EntryAuthenticator } from './core/entry-authenticator.service';
 import { PUNCHOUT_ADAPTERS } from './core/punchout-adapter';
 import { PunchoutAdapters } from './core/punchout-adapters';
@@ -14,7 +15,6 @@ import { PunchoutExpiryScheduler } from './core/punchout-expiry.scheduler';
 import { PunchoutReturnService } from './core/punchout-return.service';
 import { PunchoutSessionRepository } from './core/punchout-session.repository';
 import { PunchoutSessionsService } from './core/punchout-sessions.service';
-import { TransferredCartLinesService } from './core/transferred-cart-lines.service';
 import { CxmlReturnAdapter } from './cxml/cxml-return.adapter';
 import { CxmlSetupController } from './cxml/cxml-setup.controller';
 import { CxmlErrorArea } from './cxml/cxml-error.area';
@@ -44,7 +44,7 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
  * return as an adapter, and the buyer's pages (`shop/`).
  */
 @Module({
-  imports: [AuditModule, GuidanceModule, OAuthModule, ProductModule, SearchModule],
+  imports: [AuditModule, GuidanceModule, OAuthModule, ProductModule, SearchModule, PunchoutCartLinesModule],
   controllers: [PunchoutApiController, PunchoutPagesController, OciCallupController, CxmlSetupController],
   providers: [
     ...ADAPTERS,
@@ -55,7 +55,6 @@ const ADAPTERS = [OciReturnAdapter, CxmlReturnAdapter];
     PunchoutSessionsService,
     PunchoutCatalogReader,
     PunchoutCartService,
-    TransferredCartLinesService,
     PunchoutReturnService,
     PunchoutExpiryScheduler,
     PunchoutApiService,

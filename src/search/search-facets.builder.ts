@@ -1,8 +1,21 @@
-import type { FacetCandidate, FacetCounts, FeatureFacetCounts, LocalizedFeatureText } from './search.repository';
-import { FACET_IDS, FacetId, FilterId, featureFacetId, featureKeyOf, isFeatureFacetId } from './search-filters';
+import type {
+  FacetCandidate,
+  FacetCounts,
+  FeatureFacetCounts,
+  LocalizedFeatureText,
+} from './search.repository';
+import {
+  FACET_IDS,
+  FacetId,
+  FilterId,
+  featureFacetId,
+  featureKeyOf,
+  isFeatureFacetId,
+} from './search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
 import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
 import { Language } from '../common/i18n/language';
+import { unitSymbol } from '../catalog/units';
 import { FACET_NAMES, YES, deliveryWithin, priceRangeName, starsAndUp } from './search.messages';
 
 export const PRICE_RANGES = ['0-10', '10-25', '25-50', '50-100', '100-250', '250-500', '500-'];
@@ -113,7 +126,7 @@ function localized(text: LocalizedFeatureText, language: Language): string | und
 
 /**
  * The feature facets, most shared first: names and values in the buyer's language (else the other),
- * a value with its unit as the catalog states it. Selected values come back even when no match has
+ * a value with its unit as product details write it. Selected values come back even when no match has
  * them (so they can be deselected), and so does a selected feature no match has.
  */
 function featureFacets(
@@ -127,7 +140,9 @@ function featureFacets(
     const chosen = filters[id] ?? [];
     const values = feature.values.map((value): SearchFacetValueDto => {
       const text = localized(value.name, language) ?? value.id;
-      const entry: SearchFacetValueDto = { id: value.id, name: value.unit ? `${text} ${value.unit}` : text };
+      // The unit as product details write it beside a value ("GM" as "g/m²"; unknown codes as written).
+      const unit = value.unit?.trim() ? unitSymbol(value.unit, language) : '';
+      const entry: SearchFacetValueDto = { id: value.id, name: unit ? `${text} ${unit}` : text };
       if (chosen.includes(value.id)) entry.selected = true;
       if (complete) entry.count = value.n;
       return entry;

@@ -193,32 +193,32 @@ function facetFilter(facet: FacetId) {
 
 /** The query parameters the API names (the feature facets' `feature.<key>` are read apart). */
 const paramShape = {
-    query,
-    page: wholeNumber('page', SEARCH_LIMITS.maxPage, 1, 'Page number, from 1.'),
-    pageSize: wholeNumber(
-      'pageSize',
-      SEARCH_LIMITS.maxPageSize,
-      SEARCH_LIMITS.maxPageSize,
-      'Results per page.',
-    ),
-    sort: z
-      .enum(SEARCH_SORTS, {
-        error: (issue) =>
-          typeof issue.input === 'string'
-            ? `sort must be one of ${SEARCH_SORTS.join(', ')}`
-            : 'sort must be given once',
-      })
-      .default('relevance')
-      .meta({
-        description:
-          'Result order: `relevance` (preferred products first, then rank), `price-asc` / `price-desc` (the shown ' +
-          "offer's net price), `delivery` (fastest delivery first), `rating` (best rated first). Ties go by rank. " +
-          'Products without the key (no price in the marketplace currency, no delivery or rating) come last.',
-      }),
-    ...(Object.fromEntries(FACET_IDS.map((facet) => [facet, facetFilter(facet)])) as Record<
-      FacetId,
-      ReturnType<typeof facetFilter>
-    >),
+  query,
+  page: wholeNumber('page', SEARCH_LIMITS.maxPage, 1, 'Page number, from 1.'),
+  pageSize: wholeNumber(
+    'pageSize',
+    SEARCH_LIMITS.maxPageSize,
+    SEARCH_LIMITS.maxPageSize,
+    'Results per page.',
+  ),
+  sort: z
+    .enum(SEARCH_SORTS, {
+      error: (issue) =>
+        typeof issue.input === 'string'
+          ? `sort must be one of ${SEARCH_SORTS.join(', ')}`
+          : 'sort must be given once',
+    })
+    .default('relevance')
+    .meta({
+      description:
+        'Result order: `relevance` (preferred products first, then rank), `price-asc` / `price-desc` (the shown ' +
+        "offer's net price), `delivery` (fastest delivery first), `rating` (best rated first). Ties go by rank. " +
+        'Products without the key (no price in the marketplace currency, no delivery or rating) come last.',
+    }),
+  ...(Object.fromEntries(FACET_IDS.map((facet) => [facet, facetFilter(facet)])) as Record<
+    FacetId,
+    ReturnType<typeof facetFilter>
+  >),
 };
 
 /** The values of one feature facet's filter (its parameter name is checked apart). */
@@ -271,17 +271,15 @@ const featureFilters = z
   });
 
 /** The query parameters the API names; parameters that are no facet id are left out. */
-const searchParams = z
-  .object(paramShape)
-  .check((ctx) => {
-    const { page, pageSize } = ctx.value;
-    if (page * pageSize <= SEARCH_LIMITS.maxResultWindow) return;
-    ctx.issues.push({
-      code: 'custom',
-      input: page,
-      message: `page: page x pageSize may be at most ${SEARCH_LIMITS.maxResultWindow} (page ${page} of ${pageSize} reaches ${page * pageSize}); narrow the query instead of paging this deep`,
-    });
+const searchParams = z.object(paramShape).check((ctx) => {
+  const { page, pageSize } = ctx.value;
+  if (page * pageSize <= SEARCH_LIMITS.maxResultWindow) return;
+  ctx.issues.push({
+    code: 'custom',
+    input: page,
+    message: `page: page x pageSize may be at most ${SEARCH_LIMITS.maxResultWindow} (page ${page} of ${pageSize} reaches ${page * pageSize}); narrow the query instead of paging this deep`,
   });
+});
 
 /**
  * The raw query string (after "?"), bounded before anything else; the framework's query parser
@@ -316,7 +314,10 @@ const queryString = z.string().check((ctx) => {
 const documentedParams = z.object({
   ...paramShape,
   features: z
-    .record(z.string().regex(/^feature\.[a-z0-9][a-z0-9-]*$/), z.array(z.string().regex(FEATURE_VALUE_PATTERN)))
+    .record(
+      z.string().regex(/^feature\.[a-z0-9][a-z0-9-]*$/),
+      z.array(z.string().regex(FEATURE_VALUE_PATTERN)),
+    )
     .optional()
     .meta({
       description:

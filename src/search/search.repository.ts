@@ -125,6 +125,13 @@ export const MAX_FEATURE_VALUES = 20;
 export const FEATURE_CATEGORY_SHARE = { num: 2, den: 3 } as const;
 export const FEATURE_MIN_SHARE = { num: 1, den: 2 } as const;
 /**
+ * Features are chosen over at most this many of those matches, and a broad search's feature values
+ * (the sample is not every match, so no counts are shown) are listed from as many: each match carries
+ * some 20 features, so every match read costs twenty rows. Below the facet sample values are counted
+ * over every match, exactly.
+ */
+export const FEATURE_KEY_SAMPLE = 200;
+/**
  * A compound ending in a head's stem, as POSIX regex around it: two letters or a hyphen before (a
  * modifier: "Tintenpatrone", "HDMI-Kabel"; "Pipette tips" does not count as a pipette), up to 3
  * letters after (its inflection), then the end of the word.
@@ -299,7 +306,7 @@ export class SearchRepository {
                p.cpf_eligible, p.brand_key, p.brand, p.conditions, ${rangeTestPriceOf(search, priceValues)} AS shown_price
           FROM ${productsSeen(search.view)}
          WHERE ${matchOf(search)}
-         LIMIT ${Math.min(search.facetSample, search.countCap)}
+         LIMIT ${sampleLimit(search)}
       ), trail AS (SELECT coalesce(${trail}, '/') AS path)${featureCtes(search, selectedCategory !== null)}
       SELECT
         (SELECT count(*) FROM m) AS sampled,
@@ -327,9 +334,14 @@ export class SearchRepository {
       categoryTrail: row.trail,
       brands: (row.brands as FacetCounts['brands']).map((b) => ({ ...b, n: Number(b.n) })),
       features: featureFacetsOf(row.features as FeatureValueRow[]),
-      complete: Number(row.sampled) < Math.min(search.facetSample, search.countCap),
+      complete: Number(row.sampled) < sampleLimit(search),
     };
   }
+}
+
+/** How many text matches the facets are computed over at most: fewer matches are all of them (exact counts). */
+function sampleLimit(search: CatalogSearch): number {
+  return Math.min(search.facetSample, search.countCap);
 }
 
 /** The organization whose contract offers the search sees, or null (the marketplace's offers only). */
@@ -524,11 +536,13 @@ function selectedFeatureKeys(search: CatalogSearch): string[] {
  *    feature's value never changes which features are offered);
  *  - fscope: the category the features are chosen within: the selected one, else the category
  *    holding FEATURE_CATEGORY_SHARE of fbase (none: no feature is chosen);
- *  - fkeys: the features carried by FEATURE_MIN_SHARE of fbase's products in that category, the
- *    `featureFacets` most shared, and the selected ones (a client can always deselect them);
- *  - fvalues: each chosen feature's values over the sample with the other facets' filters applied
- *    (as every facet's values are counted), the MAX_FEATURE_VALUES most frequent, each with a product
- *    that states it (its texts name the value).
+ *  - fkeys: the features carried by FEATURE_MIN_SHARE of fbase's products in that category (the
+ *    first FEATURE_KEY_SAMPLE of them), the `featureFacets` most shared, and the selected ones (a
+ *    client can always deselect them);
+ *  - fvalues: each chosen feature's values over the sample (its first FEATURE_KEY_SAMPLE rows when
+ *    the sample is not every match) with the other facets' filters applied, as every facet's values
+ *    are counted, the MAX_FEATURE_VALUES most frequent, each with a product that states it (its texts
+ *    name the value).
  * Nothing is chosen when the feature facets are off and none is selected; matches without features
  * add no rows.
  */
@@ -552,27 +566,36 @@ function featureCtes(search: CatalogSearch, categorySelected: boolean): Sql {
     : sql`SELECT d.category_path AS path FROM (
             SELECT b.category_path, count(*) AS n FROM fbase b GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1) d
            WHERE d.n * ${catDen} >= ${catNum} * (SELECT count(*) FROM fbase)`;
-  return sql`, fbase AS MATERIALIZED (
+  return sql`, fbase AS NOT MATERIALIZED (
         SELECT p.id, p.category_path, p.feature_terms FROM m p WHERE ${filtersExcept(search, null, shown, false)}
-      ), fscope AS (${scope}), fin AS (
-        SELECT b.id, b.feature_terms FROM fbase b, fscope s WHERE b.category_path LIKE s.path || '%'
-      ), fshare AS (
-        SELECT split_part(t.term, '=', 1) AS key, count(DISTINCT f.id) AS n
-          FROM fin f, unnest(f.feature_terms) AS t(term) GROUP BY 1
-      ), fkeys AS (
+      ), fscope AS (${scope}), fin AS MATERIALIZED (
+        SELECT b.id, b.feature_terms FROM fbase b, fscope s
+         WHERE b.category_path LIKE s.path || '%' LIMIT ${FEATURE_KEY_SAMPLE}
+      ), fshare AS MATERIALIZED (
+        SELECT d.key, count(*) AS n FROM (
+          SELECT DISTINCT f.id, split_part(t.term, '=', 1) AS key
+            FROM fin f, unnest(f.feature_terms) AS t(term) WHERE t.term IS NOT NULL) d
+         GROUP BY d.key
+      ), fkeys AS MATERIALIZED (
         (SELECT s.key, s.n FROM fshare s WHERE s.n * ${keyDen} >= ${keyNum} * (SELECT count(*) FROM fin)
           ORDER BY s.n DESC, s.key LIMIT ${search.featureFacets})
         UNION
         SELECT k.key, coalesce((SELECT s.n FROM fshare s WHERE s.key = k.key), 0)
           FROM unnest(${selected}::text[]) AS k(key)
-      ), fcounts AS (
-        SELECT split_part(t.term, '=', 1) AS key, t.term, count(*) AS n, min(p.id) AS pid
-          FROM m p, unnest(p.feature_terms) AS t(term)
-         WHERE split_part(t.term, '=', 1) IN (SELECT key FROM fkeys) AND ${filterOfKey}
+      ), fcounts AS MATERIALIZED (
+        -- One pass over the sample's terms, only when a feature was chosen; a term's key is its
+        -- prefix up to "=" (keys are [a-z0-9-], no LIKE wildcards).
+        SELECT t.term, count(*) AS n, min(p.id) AS pid
+          FROM (SELECT * FROM m LIMIT CASE WHEN (SELECT count(*) FROM m) < ${sampleLimit(search)} THEN NULL::bigint
+                                          ELSE ${FEATURE_KEY_SAMPLE}::bigint END) p,
+               unnest(p.feature_terms) AS t(term)
+         WHERE EXISTS (SELECT 1 FROM fkeys)
+           AND t.term LIKE ANY (ARRAY(SELECT k.key || '=%' FROM fkeys k)) AND ${filterOfKey}
          GROUP BY t.term
       ), fvalues AS (
-        SELECT c.*, k.n AS share FROM fkeys k
-          JOIN LATERAL (SELECT * FROM fcounts c WHERE c.key = k.key ORDER BY c.n DESC, c.term
+        SELECT c.key, c.term, c.n, c.pid, k.n AS share FROM fkeys k
+          JOIN LATERAL (SELECT x.*, split_part(x.term, '=', 1) AS key FROM fcounts x
+                         WHERE split_part(x.term, '=', 1) = k.key ORDER BY x.n DESC, x.term
                          LIMIT ${MAX_FEATURE_VALUES}) c ON TRUE
       )`;
 }
@@ -580,14 +603,14 @@ function featureCtes(search: CatalogSearch, categorySelected: boolean): Sql {
 /** The feature facets' rows as a json array (empty when none are computed). */
 function featureColumn(search: CatalogSearch): Sql {
   if (search.featureFacets === 0 && selectedFeatureKeys(search).length === 0) return sql`'[]'::json`;
-  // The names of each value from one product stating it (gw_feature_facts: the same reading of facts
-  // as the product's feature_terms).
+  // The names of each value from one product stating it: a term's position in feature_terms is its
+  // pair's position in the facts (gw_feature_pairs), so no feature is normalized again.
   return sql`(SELECT coalesce(json_agg(json_build_object('key', v.key, 'term', v.term, 'n', v.n,
                       'name', x.name, 'value', x.value, 'unit', x.unit) ORDER BY v.share DESC, v.key, v.n DESC, v.term), '[]')
                 FROM fvalues v
                 LEFT JOIN product pr ON pr.id = v.pid
-                LEFT JOIN LATERAL (SELECT ff.name, ff.value, ff.unit FROM gw_feature_facts(pr.facts) ff
-                                    WHERE ff.term = v.term LIMIT 1) x ON TRUE)`;
+                LEFT JOIN LATERAL (SELECT fp.name, fp.value, fp.unit FROM gw_feature_pairs(pr.facts) fp
+                                    WHERE fp.n = array_position(pr.feature_terms, v.term)) x ON TRUE)`;
 }
 
 interface FeatureValueRow {
@@ -599,15 +622,25 @@ interface FeatureValueRow {
   unit: string | null;
 }
 
-/** The facet query's feature rows (ordered by facet, then value) grouped by facet. */
+/**
+ * The facet query's feature rows (ordered by facet, then value) grouped by facet. A feature's name is
+ * the one most of its values' products give it (suppliers write "Farbe", "farbe " or "FARBE").
+ */
 function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
-  const facets = new Map<string, FeatureFacetCounts>();
+  const facets = new Map<
+    string,
+    FeatureFacetCounts & { names: Map<string, { name: LocalizedFeatureText; n: number }> }
+  >();
   for (const row of rows) {
     let facet = facets.get(row.key);
     if (!facet) {
-      facet = { key: row.key, name: row.name ?? {}, values: [] };
+      facet = { key: row.key, name: {}, values: [], names: new Map() };
       facets.set(row.key, facet);
     }
+    const name = row.name ?? {};
+    const spelling = JSON.stringify([name.de, name.en]);
+    const seen = facet.names.get(spelling) ?? { name, n: 0 };
+    facet.names.set(spelling, { name, n: seen.n + 1 });
     facet.values.push({
       id: row.term.slice(row.key.length + 1),
       name: row.value ?? {},
@@ -615,5 +648,10 @@ function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
       n: Number(row.n),
     });
   }
-  return [...facets.values()];
+  return [...facets.values()].map(({ names, ...facet }) => {
+    // The first of the most frequent spellings (a Map keeps the order the values came in).
+    let best: { name: LocalizedFeatureText; n: number } | undefined;
+    for (const entry of names.values()) if (!best || entry.n > best.n) best = entry;
+    return { ...facet, name: best?.name ?? {} };
+  });
 }

@@ -21,6 +21,7 @@ interface Buyer {
   punchoutSecret: string;
   email: string;
   token: string;
+  auditor: string;
 }
 
 /**
@@ -57,6 +58,11 @@ describe('cart line keys: from the transfer to the order', () => {
       punchoutSecret,
       email: user.email,
       token: await issueTestToken(t.prisma, user, client),
+      auditor: await issueTestToken(
+        t.prisma,
+        await createUser(t.prisma, organization, { roles: [UserRole.auditor] }),
+        client,
+      ),
     };
   }
 
@@ -242,6 +248,9 @@ describe('cart line keys: from the transfer to the order', () => {
     const b = await buyer();
     const first = orderMessageOf(await shopAndTransfer(await cxmlSession(b), [['pen-1-a', 12]]));
     const key = auxOf(first.items[0]);
+    const ordered = await postOrder(b, 'PO-EDIT-0', [
+      { cartLineKey: key, quantity: '12', unitPrice: '4.00', currency: 'EUR' },
+    ]);
     // The buyer's system hands the requisition back with the key; its SupplierPartID names nothing.
     const edit = itemOut(12, 'NOT-A-SKU', key, '4.00');
 
@@ -286,8 +295,16 @@ describe('cart line keys: from the transfer to the order', () => {
     const order = await postOrder(b, 'PO-EDIT-1', [
       { cartLineKey: key, quantity: '20', unitPrice: '4.00', currency: 'EUR' },
     ]);
-    expect(findingsOf(order)).toEqual([[]]);
+    // The line was ordered under PO-EDIT-0 already (by its key, across the edit); nothing else differs.
+    expect(findingsOf(order)).toEqual([['already_ordered']]);
     expect(order.lines[0].cartLine).toMatchObject({ quantity: 20, offerId: 'pen-1-a' });
+    // Each order still shows the line it was checked against: the first one the first transfer's.
+    const detail = async (id: string) =>
+      (await (
+        await fetch(`${t.baseUrl}/api/v1/orders/${id}`, { headers: bearer(b.auditor) })
+      ).json()) as Json;
+    expect((await detail(ordered.id)).lines[0].cartLine).toMatchObject({ quantity: 12, offerId: 'pen-1-a' });
+    expect((await detail(order.id)).lines[0].cartLine).toMatchObject({ quantity: 20, offerId: 'pen-1-a' });
   });
 
   it("cXML edit: another organization's key refills nothing by itself, and an old-style offer id still does", async () => {

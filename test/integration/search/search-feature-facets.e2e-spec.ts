@@ -191,14 +191,22 @@ describe('search feature facets', () => {
   const features = (body: SearchBody) => body.facets.filter((f) => f.id.startsWith('feature.'));
   const facet = (body: SearchBody, id: string) => body.facets.find((f) => f.id === id);
 
-  it('stores features as normalized terms: "Farbe" and "farbe " are one key, values with their unit', async () => {
+  it('stores features as normalized terms in the facts\' order: "Farbe" and "farbe " are one key, values with their unit', async () => {
     const rows = await t.prisma.$queryRaw<Array<{ terms: string[] }>>`
       SELECT p.feature_terms AS terms FROM product p JOIN offer o ON o.product_id = p.id
        WHERE o.vendor_sku IN ('CAB-1', 'CAB-2') ORDER BY o.vendor_sku`;
     expect(rows.map((r) => r.terms)).toEqual([
-      ['aderzahl=3', 'farbe=schwarz', 'nennquerschnitt=1-5-mm', 'sonderzulassung=ja'],
-      ['aderzahl=3', 'farbe=grau', 'nennquerschnitt=2-5-mm'],
+      ['farbe=schwarz', 'nennquerschnitt=1-5-mm', 'aderzahl=3', 'sonderzulassung=ja'],
+      ['farbe=grau', 'nennquerschnitt=2-5-mm', 'aderzahl=3'],
     ]);
+    // A term given twice is kept once (counts stay per product), a pair without a key is a gap, and a
+    // facts value of another shape is no term rather than an error (each stays at its pair's position).
+    const [odd] = await t.prisma.$queryRaw<Array<{ terms: string[]; broken: string[] }>>`
+      SELECT gw_feature_terms('[{"name": {"de": "Farbe"}, "values": [{"de": "Rot"}, {"en": "rot"}, {"de": "blau"}]},
+                                {"name": {"de": "%%"}, "values": [{"de": "x"}]}, "x",
+                                {"name": {"en": "Length"}, "values": [{"en": "5"}], "unit": "m"}]'::jsonb) AS terms,
+             gw_feature_terms('{"Farbe": "rot"}'::jsonb) AS broken`;
+    expect(odd).toEqual({ terms: ['farbe=rot', null, 'farbe=blau', null, 'length=5-m'], broken: [] });
   });
 
   it("within the matches' one category, the features most of them share become facets, in the buyer's language", async () => {
@@ -382,8 +390,11 @@ describe('search feature facets', () => {
       ).count.value,
     ).toBe(0);
 
-    // The contractor's own facets count exactly what its filtered searches return.
+    // The contractor sees its contract products among the facets, and each count is exactly what its
+    // filtered search returns.
     const own = await search([['query', 'installationskabel']], 'en', otherToken);
+    expect(own.count.value).toBe(16);
+    expect(facet(own, 'feature.farbe')!.values).toContainEqual({ id: 'violett', name: 'purple', count: 4 });
     for (const f of features(own)) {
       for (const value of f.values) {
         const filtered = await search(
