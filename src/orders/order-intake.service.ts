@@ -365,7 +365,7 @@ export class OrderIntakeService {
             unitPrice: cartLine.unitPrice,
             priceUnitQuantity: cartLine.priceUnitQuantity,
             currency: cartLine.currency,
-            unit: offer?.unit ?? null,
+            unit: offer ? transferredUnit(order.channel, offer.unit, this.config.cxml.defaultUnit) : null,
             transferredAt: cartLine.transferredAt,
           },
           blockedNow,
@@ -604,4 +604,19 @@ function blockedReason(blocked: CheckedLine[]): string {
 /** The same order id and version stored by another request in between (PostgreSQL unique_violation). */
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * The unit a cart line was transferred with, as the order's door spells it: a cXML cart sends the
+ * catalog's piece unit (PCE), and any unit that is no UN/ECE code, as CXML_DEFAULT_UNIT (EA by
+ * default; cxml-order-message.builder.ts), so a cXML order echoing it has not changed the unit.
+ */
+function transferredUnit(
+  channel: IncomingOrder['channel'],
+  unit: string | null,
+  cxmlDefault: string,
+): string | null {
+  if (unit === null || channel !== 'cxml') return unit;
+  const code = unit.trim().toUpperCase();
+  return /^[A-Z0-9]{1,3}$/.test(code) && code !== 'PCE' ? code : cxmlDefault;
 }

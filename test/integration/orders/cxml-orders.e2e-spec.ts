@@ -127,8 +127,11 @@ describeWithCxmlDtd('POST /cxml/orders (cXML OrderRequest)', () => {
       include: { lines: { orderBy: { lineNumber: 'asc' } }, deliveries: true },
       orderBy: { version: 'asc' },
     });
-  const unitOf = async (offerId: string) =>
-    (await t.prisma.offer.findUniqueOrThrow({ where: { id: offerId } })).unit ?? 'EA';
+  /** The unit a cXML cart sends for the offer (the catalog's piece unit PCE as CXML_DEFAULT_UNIT, EA). */
+  const unitOf = async (offerId: string) => {
+    const unit = (await t.prisma.offer.findUniqueOrThrow({ where: { id: offerId } })).unit ?? 'EA';
+    return unit === 'PCE' ? 'EA' : unit;
+  };
 
   /** The sample's two lines echoing a fresh cart's keys, units as the cart's offers have them. */
   async function matchingLines(c: Customer): Promise<{ keys: string[]; lines: LineChange[] }> {
