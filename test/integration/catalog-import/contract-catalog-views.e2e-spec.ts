@@ -127,7 +127,9 @@ describe('contract catalogs: what each organization sees', () => {
 
   beforeAll(async () => {
     // Every answer sees a committed import at once (no cached catalog version).
-    t = await startTestApp({ env: { CATALOG_VERSION_CHECK_MS: '0', LOG_LEVEL: 'error' } });
+    t = await startTestApp({
+      env: { CATALOG_VERSION_CHECK_MS: '0', LOG_LEVEL: 'error', SEARCH_CACHE_MAX_ENTRIES: '0' },
+    });
     dir = mkdtempSync(join(tmpdir(), 'contract-views-'));
     for (const [slug, name] of [
       ['beta', BETA],
