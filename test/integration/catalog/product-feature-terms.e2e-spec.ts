@@ -74,4 +74,16 @@ describe('product feature terms', () => {
       await client.query('ROLLBACK');
     }
   });
+
+  it('keep the sign of a value: -20 °C (hyphen or minus sign) is not 20 °C', async () => {
+    const key = async (text: string) =>
+      (await client.query<{ k: string }>(`SELECT gw_feature_key($1, 80) AS k`, [text])).rows[0].k;
+    expect(await key('-20 °C')).toBe('minus-20-c');
+    expect(await key('\u221220 °C')).toBe('minus-20-c');
+    expect(await key('20 °C')).toBe('20-c');
+    expect(await key('-40 bis +85 °C')).toBe('minus-40-bis-85-c');
+    // A hyphen inside a word or between numbers is no sign.
+    expect(await key('X-Large')).toBe('x-large');
+    expect(await key('10-20 mm')).toBe('10-20-mm');
+  });
 });
