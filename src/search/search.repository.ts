@@ -613,7 +613,7 @@ function featureColumn(search: CatalogSearch): Sql {
                                     WHERE fp.n = array_position(pr.feature_terms, v.term)) x ON TRUE)`;
 }
 
-interface FeatureValueRow {
+export interface FeatureValueRow {
   key: string;
   term: string;
   n: number | string;
@@ -624,9 +624,10 @@ interface FeatureValueRow {
 
 /**
  * The facet query's feature rows (ordered by facet, then value) grouped by facet. A feature's name is
- * the one most of its values' products give it (suppliers write "Farbe", "farbe " or "FARBE").
+ * the best-formed of the spellings its values' products give it, then the most frequent (suppliers
+ * write "Farbe", "farbe " or "FARBE").
  */
-function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
+export function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
   const facets = new Map<
     string,
     FeatureFacetCounts & { names: Map<string, { name: LocalizedFeatureText; n: number }> }
@@ -649,9 +650,39 @@ function featureFacetsOf(rows: FeatureValueRow[]): FeatureFacetCounts[] {
     });
   }
   return [...facets.values()].map(({ names, ...facet }) => {
-    // The first of the most frequent spellings (a Map keeps the order the values came in).
+    // Each value names the feature as one product of it does, so the count of a spelling is a sample:
+    // a well-formed spelling wins over a more frequent sloppy one, then the most frequent, then the
+    // first (a Map keeps the order the values came in).
     let best: { name: LocalizedFeatureText; n: number } | undefined;
-    for (const entry of names.values()) if (!best || entry.n > best.n) best = entry;
-    return { ...facet, name: best?.name ?? {} };
+    for (const entry of names.values()) if (!best || compareSpellings(entry, best) > 0) best = entry;
+    return { ...facet, name: trimmedTexts(best?.name ?? {}) };
   });
+}
+
+/** > 0 when `a` names a feature better than `b`: well-formed first (spellingForm), then more frequent. */
+function compareSpellings(
+  a: { name: LocalizedFeatureText; n: number },
+  b: { name: LocalizedFeatureText; n: number },
+): number {
+  return spellingForm(a.name) - spellingForm(b.name) || a.n - b.n;
+}
+
+/**
+ * How well-formed a feature's name is, 0 to 2: written without blanks around it, and capitalized
+ * (not all lower or all upper case) when it starts with a letter: "Farbe" before "farbe " or "FARBE".
+ */
+function spellingForm(name: LocalizedFeatureText): number {
+  const text = name.de ?? name.en ?? '';
+  const trimmed = text.trim();
+  const first = trimmed.charAt(0);
+  const isLetter = first.toLowerCase() !== first.toUpperCase();
+  const capitalized = !isLetter || (first === first.toUpperCase() && trimmed !== trimmed.toUpperCase());
+  return (trimmed === text ? 1 : 0) + (capitalized ? 1 : 0);
+}
+
+function trimmedTexts(name: LocalizedFeatureText): LocalizedFeatureText {
+  const trimmed: LocalizedFeatureText = {};
+  if (name.de !== undefined) trimmed.de = name.de.trim();
+  if (name.en !== undefined) trimmed.en = name.en.trim();
+  return trimmed;
 }
