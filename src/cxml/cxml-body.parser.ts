@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/http/api-error';
 import { cutText } from '../common/text/cut-text';
 
@@ -95,4 +95,19 @@ export function cxmlBodyParser(maxBytes: number) {
       done(error);
     });
   };
+}
+
+/** A cXML route's body: the XML parser's result; any other body (JSON, a form, none) is a cXML 415. */
+export function cxmlBodyOf(body: unknown): CxmlBody {
+  if (body instanceof ParsedCxmlBody) return body.body;
+  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.', code: 415 };
+}
+
+/** Sends a cXML answer: always HTTP 200 (a refusal is a Status inside), never cached. */
+export function sendCxml(reply: FastifyReply, document: string): void {
+  void reply
+    .code(200)
+    .header('content-type', 'text/xml; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(document);
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
-import { CXML_MEDIA_TYPES, CxmlBody, ParsedCxmlBody } from '../../cxml/cxml-body.parser';
+import { CXML_MEDIA_TYPES, cxmlBodyOf, sendCxml } from '../../cxml/cxml-body.parser';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
 import { CxmlOrdersService } from './cxml-orders.service';
 
@@ -26,20 +26,10 @@ export class CxmlOrdersController {
   ): Promise<void> {
     const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     const document = await this.orders.receive(
-      bodyOf(body),
+      cxmlBodyOf(body),
       CXML_MEDIA_TYPES.includes(mediaType) ? mediaType : 'text/xml',
       { ip: request.ip, userAgent: request.headers['user-agent'] },
     );
-    void reply
-      .code(200)
-      .header('content-type', 'text/xml; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(document);
+    sendCxml(reply, document);
   }
-}
-
-/** The XML parser's result; any other body (JSON, a form, none) is answered with a cXML 415. */
-function bodyOf(body: unknown): CxmlBody {
-  if (body instanceof ParsedCxmlBody) return body.body;
-  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.', code: 415 };
 }

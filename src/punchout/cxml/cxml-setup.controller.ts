@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { LimitPerAddress } from '../../rate-limit/address-rate-limit.guard';
-import { CxmlBody, ParsedCxmlBody } from '../../cxml/cxml-body.parser';
+import { cxmlBodyOf, sendCxml } from '../../cxml/cxml-body.parser';
 import { CxmlSetupService } from './cxml-setup.service';
 
 /**
@@ -24,20 +24,10 @@ export class CxmlSetupController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const document = await this.setup.setup(bodyOf(body), {
+    const document = await this.setup.setup(cxmlBodyOf(body), {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    void reply
-      .code(200)
-      .header('content-type', 'text/xml; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(document);
+    sendCxml(reply, document);
   }
-}
-
-/** The XML parser's result; any other body (JSON, a form, none) is answered with a cXML 400. */
-function bodyOf(body: unknown): CxmlBody {
-  if (body instanceof ParsedCxmlBody) return body.body;
-  return { problem: 'The body must be a cXML document sent as text/xml or application/xml.', code: 415 };
 }
