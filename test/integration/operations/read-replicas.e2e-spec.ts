@@ -143,8 +143,8 @@ describe('read replicas (a real PostgreSQL hot standby)', () => {
     const log = await logged();
     // The search's text and both products' ids reached the standby as query parameters.
     expect(log).toContain("'Copy paper'");
-    expect(log).toMatch(/parameters: \$1 = 'paper-1'/i);
-    expect(log).toMatch(/parameters: \$1 = 'pen-1'/i);
+    expect(log).toMatch(/parameters: [^\n]*= 'paper-1'/i);
+    expect(log).toMatch(/parameters: [^\n]*= 'pen-1'/i);
     expect(log).toContain("'paper'");
     // Tokens, sessions, carts, audit and the catalog version were never asked of it.
     for (const table of ['access_token', 'oauth_client', 'punchout_session', 'cart_item', 'audit_event'])
