@@ -69,6 +69,8 @@ describe('upgrade from the previous release', () => {
     'keywords',
     'content_supplier_id',
     'content_score',
+    // Feature facets: the terms of the product's facts (none for the old rows).
+    'feature_terms',
   ];
   /** Offer columns later migrations add: facts the previous release did not have. */
   const ADDED_TO_OFFERS = [
@@ -88,6 +90,8 @@ describe('upgrade from the previous release', () => {
     'valid_to',
     'statuses',
     'special_treatment',
+    // Offers held until their validity starts (none among the old rows).
+    'validity_hold',
   ];
 
   /** Every row the previous release wrote, as text, table by table (the new columns left out). */
@@ -190,6 +194,9 @@ describe('upgrade from the previous release', () => {
     expect(
       await sql(`SELECT o.id FROM offer o JOIN supplier s ON s.id = o.supplier_id WHERE s.name <> o.vendor`),
     ).toEqual([]);
+    // The old rows have no features and no held offers: their new columns are empty, not guessed.
+    expect(await sql(`SELECT id FROM product WHERE feature_terms <> '{}'`)).toEqual([]);
+    expect(await sql(`SELECT id FROM offer WHERE validity_hold`)).toEqual([]);
 
     for (const [slug, head] of Object.entries(previous.auditHeads)) {
       const verified = await cli(database.url, 'audit', 'verify', '--org', slug, '--json');
