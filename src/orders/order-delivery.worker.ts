@@ -119,10 +119,9 @@ export class OrderDeliveryWorker implements OnApplicationBootstrap, OnModuleDest
 
   private async attempt(tx: PrismaTx, deliveryId: string): Promise<void> {
     const delivery = await tx.orderDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
-    const [endpoint, order] = await Promise.all([
-      tx.orderEndpoint.findUnique({ where: { supplier: delivery.supplier } }),
-      readSupplierOrder(tx, delivery),
-    ]);
+    // One after the other: a transaction is one connection, and pg deprecates overlapping queries on it.
+    const endpoint = await tx.orderEndpoint.findUnique({ where: { supplier: delivery.supplier } });
+    const order = await readSupplierOrder(tx, delivery);
     if (!endpoint || !order) {
       // The endpoint was removed since: the delivery waits for one again.
       await tx.orderDelivery.update({ where: { id: deliveryId }, data: { status: 'pending' } });
