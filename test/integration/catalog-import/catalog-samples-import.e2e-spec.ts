@@ -71,7 +71,7 @@ describeWithCatalogSamples('importing real supplier catalogs', () => {
       {
         item: expect.any(String),
         line: expect.any(Number),
-        reason: 'no usable price: none of its prices is valid today',
+        reason: 'no usable price: none of its prices is valid today or later',
       },
     ]);
     for (const [file, transaction] of [
