@@ -100,7 +100,8 @@ describeWithBrowser("the shop in the buyer's language: start page, search and pr
 
         await page.goto(`${base}/product/${KEYBOARDS[0]}`);
         const title = (await page.locator('h1').first().innerText()).trim();
-        expect(title).toBe(preferredNames.find((name) => name === title) ?? title);
+        // The product page names the product as the start page listed it (the same language).
+        expect(preferredNames).toContain(title);
         expect(title).not.toMatch(foreign);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         await saveScreenshot(page, `languages-product-${language}-${width}`);
