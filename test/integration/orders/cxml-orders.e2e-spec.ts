@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OAuthClient, Organization, User, UserRole } from '../../../src/generated/prisma/client';
 import { ClientsService } from '../../../src/oauth/clients.service';
+import { readSupplierOrder } from '../../../src/orders/delivery/supplier-order.reader';
 import { createCatalog } from '../../factories/catalog.factory';
 import { addRules } from '../../factories/guidance.factory';
 import { createClient, createOrganization, createUser } from '../../factories/identity.factory';
@@ -345,9 +346,21 @@ describeWithCxmlDtd('POST /cxml/orders (cXML OrderRequest)', () => {
       [{ ...lines[0], price: '2.10', currency: 'EUR', quantity: '10' }],
     );
     expect((await post(one)).code).toBe('200');
-    const [, v2] = await ordersOf(acme, 'DO-DROP');
+    const [v1, v2] = await ordersOf(acme, 'DO-DROP');
     expect(v2.lines.map((line) => line.supplier)).toEqual(['Office World']);
     expect(v2.deliveries.map((d) => d.supplier).sort()).toEqual(['Office World', 'Paper Palace']);
+    // What Paper Palace is sent for version 2: a cancellation of its version 1 lines.
+    const dropped = await readSupplierOrder(
+      t.prisma,
+      v2.deliveries.find((d) => d.supplier === 'Paper Palace')!,
+    );
+    expect(dropped?.operation).toBe('delete');
+    expect(dropped?.version).toBe(2);
+    const paperLinesOfV1 = v1.lines.filter((line) => line.supplier === 'Paper Palace');
+    expect(paperLinesOfV1.length).toBeGreaterThan(0);
+    expect(dropped?.lines.map((line) => [line.lineNumber, line.quantity])).toEqual(
+      paperLinesOfV1.map((line) => [line.lineNumber, line.quantity.toFixed()]),
+    );
 
     const unknown = await post(
       asBuyerWrites(two, acme, { orderId: 'DO-NEVER', type: 'update', version: 2 }, lines),
