@@ -143,3 +143,20 @@ export function cxmlProblem(code: CxmlProblem['code'], text: string): { ok: fals
 export function clip(value: string): string {
   return JSON.stringify(value.length > 50 ? `${cutText(value, 50)}...` : value);
 }
+
+/**
+ * The user a request names: `Extrinsic name="UserEmail"` (any case, stray spaces) of `element`, else
+ * the first `Contact/Email`; null when neither is given. One rule for the setup and the order request.
+ */
+export function cxmlUserEmail(element: XmlElement): string | null {
+  for (const extrinsic of childrenNamed(element, 'Extrinsic'))
+    if ((attributeOf(extrinsic, 'name') ?? '').trim().toLowerCase() === 'useremail') {
+      const email = textOf(extrinsic).trim();
+      if (email) return email;
+    }
+  for (const contact of childrenNamed(element, 'Contact')) {
+    const email = textOf(childNamed(contact, 'Email')).trim();
+    if (email) return email;
+  }
+  return null;
+}

@@ -8,7 +8,14 @@ import {
   textOf,
   XmlElement,
 } from '../../common/xml/xml-tree';
-import { clip, CxmlHeader, CxmlProblem, cxmlProblem, readCxmlRequest } from '../../cxml/cxml-header.parser';
+import {
+  clip,
+  CxmlHeader,
+  CxmlProblem,
+  cxmlProblem,
+  cxmlUserEmail,
+  readCxmlRequest,
+} from '../../cxml/cxml-header.parser';
 import { MAX_ORDER_LINES } from '../dto/create-order.dto';
 import type { IncomingLine } from '../incoming-order';
 
@@ -95,7 +102,7 @@ export function parseCxmlOrderRequest(text: string): CxmlOrderParse {
     lines.push(line);
   }
 
-  const buyerEmail = buyerEmailOf(head);
+  const buyerEmail = cxmlUserEmail(head);
   return {
     ok: true,
     request: {
@@ -150,7 +157,7 @@ function lineOf(itemOut: XmlElement, where: string): IncomingLine | string {
   return {
     lineNumber,
     // As the JSON door reads it (cart-line-key.ts): blanks and zero-padded line numbers dropped.
-    cartLineKey: key ? orderedCartLineKey(key) || null : null,
+    cartLineKey: key ? orderedCartLineKey(key) : null,
     offerId: null,
     supplierPartId: supplierPartId || null,
     adHoc: (attributeOf(itemOut, 'isAdHoc') ?? '').trim().toLowerCase() === 'yes',
@@ -161,20 +168,6 @@ function lineOf(itemOut: XmlElement, where: string): IncomingLine | string {
     currency,
     unit: unit || null,
   };
-}
-
-/** `Extrinsic name="UserEmail"` of the header (any case, stray spaces), else the first Contact's Email. */
-function buyerEmailOf(head: XmlElement): string | null {
-  for (const extrinsic of childrenNamed(head, 'Extrinsic'))
-    if ((attributeOf(extrinsic, 'name') ?? '').trim().toLowerCase() === 'useremail') {
-      const email = textOf(extrinsic).trim();
-      if (email) return email;
-    }
-  for (const contact of childrenNamed(head, 'Contact')) {
-    const email = textOf(childNamed(contact, 'Email')).trim();
-    if (email) return email;
-  }
-  return null;
 }
 
 function bad(text: string): CxmlOrderParse {

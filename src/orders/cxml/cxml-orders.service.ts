@@ -97,9 +97,9 @@ export class CxmlOrdersService {
         auth.refusal === 'client_revoked'
           ? 'Header/Sender/Credential: this client has been revoked.'
           : 'Header/Sender/Credential: unknown Identity or wrong SharedSecret (the client id and its punchout secret).';
-      // Recorded beside the answer, not before it (an unknown client id has nothing to record: a
-      // refusal that waited for the write would tell a real id by its time), and only as a bounded
-      // summary: whoever knows a client id can send this.
+      // Recorded beside the answer, not before it (a refusal that waited for the write would tell a
+      // real client id by its time), in the client's organization when the id is known (else with none),
+      // and only as a bounded summary: anyone can send this.
       const summary = cxmlRefusalSummary(body.text, request.header, caller, {
         orderId: cutText(request.orderId, 100),
         items: request.lines.length,

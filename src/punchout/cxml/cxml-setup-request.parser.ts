@@ -15,6 +15,7 @@ import {
   CxmlHeader,
   CxmlProblem,
   cxmlProblem,
+  cxmlUserEmail,
   readCxmlRequest,
 } from '../../cxml/cxml-header.parser';
 
@@ -96,7 +97,7 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
     if (name && !Object.hasOwn(extrinsics, name))
       extrinsics[name] = cutText(textOf(extrinsic).trim(), CXML_LIMITS.extrinsic);
   }
-  const userEmail = userEmailOf(setup, extrinsics);
+  const userEmail = cxmlUserEmail(setup) ?? '';
   if (!userEmail) return bad('No user: neither Extrinsic name="UserEmail" nor Contact/Email is given.');
   if (userEmail.length > CXML_LIMITS.email) return bad('The user e-mail is too long.');
 
@@ -148,15 +149,6 @@ export function parseCxmlSetupRequest(text: string): CxmlSetupParse {
 }
 
 /** The user: `Extrinsic name="UserEmail"` (any case, stray spaces), else the first Contact's Email. */
-function userEmailOf(setup: XmlElement, extrinsics: Record<string, string>): string {
-  const named = Object.entries(extrinsics).find(([name]) => name.toLowerCase() === 'useremail');
-  if (named && named[1]) return named[1];
-  for (const contact of childrenNamed(setup, 'Contact')) {
-    const email = textOf(childNamed(contact, 'Email')).trim();
-    if (email) return email;
-  }
-  return '';
-}
 
 function itemRefOf(itemId: XmlElement | undefined): CxmlItemRef | null {
   const supplierPartId = textOf(childNamed(itemId, 'SupplierPartID')).trim();
