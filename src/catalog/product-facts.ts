@@ -1,4 +1,4 @@
-import { Language } from '../common/i18n/language';
+import { Language, languagesFor } from '../common/i18n/language';
 import { unitSymbol } from './units';
 
 /*
@@ -48,8 +48,7 @@ export function factsIn(stored: unknown, language: Language): Fact[] {
 
 function textIn(text: Localized | null | undefined, language: Language): string | undefined {
   if (!text || typeof text !== 'object') return undefined;
-  const other: Language = language === 'de' ? 'en' : 'de';
-  for (const lang of [language, other]) {
+  for (const lang of languagesFor(language)) {
     const value = text[lang];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }

@@ -1,4 +1,4 @@
-import { LANGUAGES, Language } from '../common/i18n/language';
+import { LANGUAGES, Language, languagesFor } from '../common/i18n/language';
 
 /** A product's texts in one language, as catalogs give them (product.texts, docs/catalogs.md "Languages"). */
 export interface ProductTextEntry {
@@ -42,7 +42,7 @@ export function localizedText(
   language: Language,
   stored: string | null,
 ): ShownText | null {
-  for (const candidate of [language, ...LANGUAGES.filter((other) => other !== language)]) {
+  for (const candidate of languagesFor(language)) {
     const text = texts[candidate]?.[field];
     if (text) return { text, language: candidate };
   }

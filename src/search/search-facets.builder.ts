@@ -14,7 +14,7 @@ import {
 } from './search-filters';
 import { SearchFacetDto, SearchFacetValueDto } from './dto/search-response.dto';
 import { AVAILABILITY_NAMES, CONDITION_NAMES } from '../catalog/catalog.messages';
-import { Language } from '../common/i18n/language';
+import { Language, languagesFor } from '../common/i18n/language';
 import { unitSymbol } from '../catalog/units';
 import { FACET_NAMES, YES, deliveryWithin, priceRangeName, starsAndUp } from './search.messages';
 
@@ -121,7 +121,8 @@ export function buildFacets(
 
 /** A text in the buyer's language, else the other one. */
 function localized(text: LocalizedFeatureText, language: Language): string | undefined {
-  return text[language] ?? text[language === 'de' ? 'en' : 'de'];
+  for (const candidate of languagesFor(language)) if (text[candidate] !== undefined) return text[candidate];
+  return undefined;
 }
 
 /**

@@ -3,6 +3,11 @@ import Negotiator from 'negotiator';
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The languages in the order a reader of `language` is served: theirs, then the others (the fallback). */
+export function languagesFor(language: Language): Language[] {
+  return [language, ...LANGUAGES.filter((other) => other !== language)];
+}
+
 /**
  * The language of a response (API or page) from an Accept-Language header (RFC 9110 12.5.4), by the
  * `negotiator` library: the supported language with the highest q-value wins (ties: the earlier
